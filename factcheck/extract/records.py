@@ -1,0 +1,63 @@
+"""What the extractors pull out of a sentence or a source passage.
+
+Draft claims and source facts are made of the same records, so a Chinese draft
+sentence and an English PR line meet as data. Offsets (``start``/``end``) are
+code-point offsets into the text the extractor was given, end exclusive.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Quantity(BaseModel):
+    """A number, or a range, with its normalised unit.
+
+    ``low == high`` for a single value. Units are canonical strings from
+    ``factcheck/lexicon/units.toml`` (``%``, ``pp``, ``x``, ``s``, ``ms``, ``us``,
+    ``min``, ``B``, ``GB``, ``GiB``, ``tok/s``, ``tok/s/GPU``, ``tok/s/user``,
+    ``B/token``, ``B/token/layer``, ``tokens``, ``GPU``, ``steps``, ``times`` …);
+    ``""`` for a bare number.
+    """
+
+    low: float
+    high: float
+    unit: str = ""
+    approx: bool = False
+    bound: Literal["upper", "lower"] | None = None
+    qualifier: str | None = Field(
+        default=None, description="a metric word between number and unit: total, generated, output …"
+    )
+    raw: str
+    start: int
+    end: int
+
+    @property
+    def is_range(self) -> bool:
+        return self.low != self.high
+
+    @property
+    def value(self) -> float:
+        return self.high
+
+
+class DateMention(BaseModel):
+    """A date as written, resolved against the draft's window where it is relative."""
+
+    raw: str
+    start: int
+    end: int
+    date: dt.date | None = None
+    end_date: dt.date | None = Field(default=None, description="for a range such as 9/16—9/22")
+    precision: Literal["day", "month", "year", "week"] = "day"
+    relative: Literal["this_week", "last_week", "this_month", "today"] | None = None
+
+
+class VersionMention(BaseModel):
+    raw: str
+    start: int
+    end: int
+    version: str = Field(description="normalised: no leading v, e.g. 0.30.0")
+    project: str | None = Field(default=None, description="the project named right before it, if any")

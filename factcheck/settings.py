@@ -1,0 +1,90 @@
+"""The one settings object. It is built at the edge (CLI, web app, tests) and
+passed in explicitly; nothing below this module reads the environment."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal, Mapping
+
+from pydantic import BaseModel, Field
+
+from .models import CATEGORIES, Category
+
+
+def default_cache_dir(env: Mapping[str, str]) -> Path:
+    base = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "factcheck"
+
+
+class LLMSettings(BaseModel):
+    base_url: str | None = None
+    model: str | None = None
+    api_key: str | None = None
+    timeout: float = 60.0
+    max_retries: int = 2
+    temperature: float = 0.0
+    seed: int | None = 0
+    budget: int | None = Field(default=None, description="max LLM calls per run; None = no cap")
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.model and (self.base_url or self.api_key))
+
+
+class FetchSettings(BaseModel):
+    github_api: str = "https://api.github.com"
+    github_token: str | None = None
+    timeout: float = 20.0
+    retries: int = 3
+    max_bytes: int = 5_000_000
+    max_redirects: int = 5
+    per_host: int = 4
+    allow_private_hosts: bool = False
+    refresh: bool = False
+    user_agent: str = "factcheck/0.1 (+pre-publication fact checker)"
+
+
+class Settings(BaseModel):
+    fail_on: Literal["error", "warning", "info", "never"] = "error"
+    categories: list[Category] = Field(default_factory=lambda: list(CATEGORIES))
+    repos: dict[str, str] = Field(default_factory=dict, description="project names -> owner/repo")
+    sources_allow: list[str] = Field(default_factory=list, description="host allowlist; empty = any")
+    cache_dir: Path = Field(default_factory=lambda: default_cache_dir(os.environ))
+    checkpoint: Path | None = Field(default=None, description="SQLite checkpoint file; None = cache_dir/checkpoints.sqlite")
+    use_checkpoint: bool = True
+    quiet: bool = False
+    fetch: FetchSettings = Field(default_factory=FetchSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+
+    @property
+    def checkpoint_path(self) -> Path:
+        return self.checkpoint or (self.cache_dir / "checkpoints.sqlite")
+
+    @property
+    def http_cache_path(self) -> Path:
+        return self.cache_dir / "http.sqlite"
+
+    @property
+    def llm_cache_path(self) -> Path:
+        return self.cache_dir / "llm.sqlite"
+
+
+def settings_from_env(env: Mapping[str, str], **overrides: object) -> Settings:
+    """Settings from environment variables; only the CLI and web entry points call this.
+
+    A configuration file (``factcheck.toml``) is layered on by ``factcheck.config``
+    where that exists; this is the environment part.
+    """
+    llm = LLMSettings(
+        base_url=env.get("FACTCHECK_LLM_BASE_URL") or None,
+        model=env.get("FACTCHECK_LLM_MODEL") or None,
+        api_key=env.get("OPENAI_API_KEY") or None,
+    )
+    fetch = FetchSettings(github_token=env.get("GITHUB_TOKEN") or None)
+    if env.get("FACTCHECK_GITHUB_API"):
+        fetch.github_api = env["FACTCHECK_GITHUB_API"]
+    data: dict[str, object] = {"llm": llm, "fetch": fetch, "cache_dir": default_cache_dir(env)}
+    if env.get("FACTCHECK_CACHE_DIR"):
+        data["cache_dir"] = Path(env["FACTCHECK_CACHE_DIR"])
+    data.update(overrides)
+    return Settings(**data)

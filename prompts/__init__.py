@@ -1,0 +1,1 @@
+"""Prompt files for the optional LLM second opinion, shipped as package data."""
