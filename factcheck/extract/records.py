@@ -61,3 +61,25 @@ class VersionMention(BaseModel):
     end: int
     version: str = Field(description="normalised: no leading v, e.g. 0.30.0")
     project: str | None = Field(default=None, description="the project named right before it, if any")
+
+
+class Passage(BaseModel):
+    """A stretch of a source document's text, quoted exactly."""
+
+    url: str
+    text: str
+    where: str = Field(default="text", description="text, title, comment:<n>")
+
+
+class UndecidedClaim(BaseModel):
+    """A draft sentence the rules found checkable but could not decide: handed to
+    the optional LLM second opinion with the passages the rules aligned to it."""
+
+    sentence_index: int
+    sentence: str
+    line: int
+    column: int
+    end_line: int
+    section_title: str = ""
+    reason: str = Field(description="why the rules could not decide, for the prompt")
+    passages: list[Passage] = Field(default_factory=list)

@@ -1,0 +1,96 @@
+"""The command line. Settings are built here, from flags and the environment,
+and passed down; nothing deeper reads either."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .errors import InputError
+from .models import SEVERITY_RANK, Report
+from .output import FORMATS, render
+from .settings import Settings, settings_from_env
+
+FAIL_ON = ("error", "warning", "info", "never")
+
+
+def exit_status(report: Report, fail_on: str) -> int:
+    """0 when no finding reaches ``fail_on``, 1 when one does (contract §3)."""
+    if fail_on == "never":
+        return 0
+    floor = SEVERITY_RANK[fail_on]
+    return 1 if any(SEVERITY_RANK[f.severity] >= floor for f in report.findings) else 0
+
+
+def fail_input(exc: InputError) -> "click.exceptions.Exit":
+    click.echo(f"factcheck: error: {exc}", err=True)
+    return click.exceptions.Exit(2)
+
+
+def build_settings(**overrides: object) -> Settings:
+    """Settings from the environment, then the flags that were given."""
+    given = {k: v for k, v in overrides.items() if v is not None}
+    return settings_from_env(os.environ, **given)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="factcheck")
+def main() -> None:
+    """Check a technical newsletter draft against the sources it cites.
+
+    Flags sentences that overstate results, conflate metrics, or mislabel
+    licenses or release dates, each with the source's own words as evidence.
+    """
+
+
+@main.command()
+@click.argument("draft", type=click.Path(path_type=Path))
+@click.option("--sources", "sources_dir", type=click.Path(path_type=Path),
+              help="Folder of archived source documents (*.json, contract §2) to use instead of "
+                   "the network. A cited URL none of them answers is reported as unresolved.")
+@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="text", show_default=True,
+              help="Output format.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report to this file instead of stdout.")
+@click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
+              help="Exit 1 when a finding of this severity or worse is reported (default: error).")
+@click.option("--thread-id", help="Checkpoint thread to resume or record this run under "
+                                  "(default: derived from the draft and its sources).")
+@click.option("--checkpoint", type=click.Path(path_type=Path),
+              help="SQLite checkpoint file (default: <cache dir>/checkpoints.sqlite).")
+@click.option("--no-checkpoint", is_flag=True, help="Do not record the run in the checkpoint database.")
+@click.option("--github-api", help="GitHub REST API base URL (GitHub Enterprise, or a local test server).")
+@click.option("--allow-private-hosts", is_flag=True, help="Allow fetching from loopback and private addresses.")
+@click.option("--refresh", is_flag=True, help="Bypass the HTTP cache when fetching live sources.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress output on stderr.")
+def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, fail_on: str | None,
+          thread_id: str | None, checkpoint: Path | None, no_checkpoint: bool, github_api: str | None,
+          allow_private_hosts: bool, refresh: bool, quiet: bool) -> None:
+    """Check DRAFT (Markdown or plain text) against the sources it cites.
+
+    Exit status: 0 when no finding reaches --fail-on, 1 when one does,
+    2 for bad usage or an input that cannot be read.
+    """
+    from .pipeline import check_path
+
+    settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None)
+    settings.use_checkpoint = not no_checkpoint
+    if github_api:
+        settings.fetch.github_api = github_api
+    settings.fetch.allow_private_hosts = allow_private_hosts
+    settings.fetch.refresh = refresh
+    try:
+        report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id)
+        text = render(report, fmt, draft.read_text(encoding="utf-8-sig"), str(draft))
+    except InputError as exc:
+        raise fail_input(exc) from None
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    sys.exit(exit_status(report, settings.fail_on))
+
+
+# Further commands register here, one line each.
