@@ -198,6 +198,7 @@ class Finding(BaseModel):
     suggestion: str | None = None
     check: str = Field(default="", description="the rule that made the finding")
     origin: Literal["rules", "llm"] = "rules"
+    suppressed_by: str | None = Field(default=None, description="set on suppressed findings: 'inline path:line' or 'baseline'")
 
     def with_id(self) -> "Finding":
         """Same sentence + same category -> same id, across runs and line moves."""
@@ -226,6 +227,7 @@ class Report(BaseModel):
     findings: list[Finding] = Field(default_factory=list)
     stats: Stats = Field(default_factory=Stats)
     notes: list[str] = Field(default_factory=list, description="things the run wants said once")
+    suppressed: list[Finding] = Field(default_factory=list, description="findings moved out by suppressions, counted in stats")
 
     def worst(self) -> Severity | None:
         if not self.findings:
