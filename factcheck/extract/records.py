@@ -30,6 +30,9 @@ class Quantity(BaseModel):
     qualifier: str | None = Field(
         default=None, description="a metric word between number and unit: total, generated, output …"
     )
+    change_role: Literal["before", "after"] | None = Field(
+        default=None, description="for a change 'from X to Y' / '从 X 减至 Y': which side this is"
+    )
     raw: str
     start: int
     end: int
@@ -83,3 +86,15 @@ class UndecidedClaim(BaseModel):
     section_title: str = ""
     reason: str = Field(description="why the rules could not decide, for the prompt")
     passages: list[Passage] = Field(default_factory=list)
+
+
+class Mention(BaseModel):
+    """A lexicon term found in a text: its group, its canonical entry, where."""
+
+    kind: str  # hardware, precision, parallelism, scope, universal, status, event, artifact, license ...
+    key: str
+    start: int
+    end: int
+    text: str
+    clause: int = 0
+    negated: bool = False

@@ -1,0 +1,127 @@
+"""The bilingual lexicon (``terms.toml``, ``metrics.toml``): loaded once, compiled
+into one matcher per group of terms."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class TermHit:
+    key: str  # the canonical name the spelling belongs to
+    start: int
+    end: int
+    text: str
+
+
+class TermMatcher:
+    """Finds the spellings of a {canonical: [spellings]} table in text, longest first.
+
+    A spelling that begins or ends with an ASCII letter or digit only matches as a
+    whole word there; Python's ``\\b`` cannot be used, since it does not fire
+    between 汉字 and Latin letters (both count as word characters).
+    """
+
+    def __init__(self, table: dict[str, list[str]], keys_are_spellings: bool = False) -> None:
+        self._key_of: dict[str, str] = {}
+        parts = []
+        for key, spellings in table.items():
+            for spelling in {key, *spellings} if keys_are_spellings else set(spellings):
+                self._key_of.setdefault(spelling.casefold(), key)
+        for spelling in sorted(self._key_of, key=len, reverse=True):
+            pattern = re.escape(spelling).replace(r"\ ", r"[\s_-]?")
+            if spelling[0].isascii() and spelling[0].isalnum():
+                pattern = r"(?<![A-Za-z0-9_])" + pattern
+            if spelling[-1].isascii() and spelling[-1].isalnum():
+                pattern += r"(?![A-Za-z0-9_])"
+            parts.append(pattern)
+        self._regex = re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+    def find(self, text: str) -> list[TermHit]:
+        if self._regex is None:
+            return []
+        hits = []
+        for m in self._regex.finditer(text):
+            key = self._key_of.get(_fold(m.group(0)))
+            if key is None:  # a spelling matched through the flexible separator
+                key = self._resolve(m.group(0))
+            hits.append(TermHit(key, m.start(), m.end(), m.group(0)))
+        return hits
+
+    def _resolve(self, matched: str) -> str:
+        want = re.sub(r"[\s_-]", "", matched.casefold())
+        for spelling, key in self._key_of.items():
+            if re.sub(r"[\s_-]", "", spelling) == want:
+                return key
+        return matched
+
+    def __contains__(self, text: str) -> bool:
+        return bool(self._regex and self._regex.search(text))
+
+
+def _fold(text: str) -> str:
+    return text.casefold()
+
+
+@dataclass(frozen=True)
+class Metric:
+    id: str
+    terms: tuple[str, ...]
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    hardware: TermMatcher
+    precision: TermMatcher
+    scope: TermMatcher
+    universal: TermMatcher
+    negation: TermMatcher
+    simultaneity: TermMatcher
+    no_change: TermMatcher
+    accuracy: TermMatcher
+    status: TermMatcher
+    events: TermMatcher
+    artifacts: TermMatcher
+    licenses: TermMatcher
+    license_words: TermMatcher
+    license_none: TermMatcher
+    metrics: TermMatcher
+    metric_units: dict[str, str]  # canonical unit -> metric id
+
+
+def _read(name: str) -> dict:
+    return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
+def _flat(name: str, terms: list[str]) -> TermMatcher:
+    return TermMatcher({name: terms}, keys_are_spellings=False)
+
+
+@lru_cache(maxsize=1)
+def load_lexicon() -> Lexicon:
+    t = _read("terms.toml")
+    m = _read("metrics.toml")
+    metric_table = {row["id"]: row["terms"] for row in m["metric"]}
+    metric_units = {u: row["id"] for row in m["metric"] for u in row.get("units", [])}
+    return Lexicon(
+        hardware=TermMatcher(t["hardware"]),
+        precision=TermMatcher(t["precision"]),
+        scope=TermMatcher(t["scope"]),
+        universal=_flat("universal", t["universal"]["terms"]),
+        negation=_flat("negation", t["negation"]["zh"] + t["negation"]["en"]),
+        simultaneity=_flat("simultaneity", t["simultaneity"]["terms"]),
+        no_change=_flat("no_change", t["no_change"]["terms"]),
+        accuracy=_flat("accuracy", t["accuracy"]["terms"]),
+        status=TermMatcher(t["status"]),
+        events=TermMatcher(t["events"]),
+        artifacts=TermMatcher(t["artifacts"]),
+        licenses=TermMatcher(t["licenses"]),
+        license_words=_flat("license", t["license_words"]["terms"]),
+        license_none=_flat("none", t["license_words"]["none"]),
+        metrics=TermMatcher(metric_table, keys_are_spellings=False),
+        metric_units=metric_units,
+    )

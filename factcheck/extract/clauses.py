@@ -1,0 +1,57 @@
+"""Clauses and polarity: the unit within which a negation or a warning holds.
+
+"528 bytes 是记录布局的计量，不是 890 bytes/token" asserts the first number and
+denies the second; a check must see the two halves apart.
+"""
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from ..lexicon import load_lexicon
+
+# Clause boundaries: Chinese and ASCII commas/semicolons/colons, table cell bars,
+# and English conjunctions that turn the sentence ("but", "while", "whereas").
+_BOUNDARY = re.compile(r"[，,；;：:|]\s*|\s+(?:but|while|whereas|although|though)\s+|(?:但是|但|而是|然而|不过)")
+
+
+class Clause(BaseModel):
+    start: int
+    end: int
+    negated: bool = False
+
+
+def split_clauses(text: str) -> list[Clause]:
+    lexicon = load_lexicon()
+    clauses: list[Clause] = []
+    pos = 0
+    for m in _BOUNDARY.finditer(text):
+        # a colon inside a number or time (12:30) or a URL is no boundary
+        if m.group(0).startswith((":", "：")) and _inside_token(text, m.start()):
+            continue
+        if m.start() > pos:
+            clauses.append(Clause(start=pos, end=m.start()))
+        pos = m.end()
+    if pos < len(text):
+        clauses.append(Clause(start=pos, end=len(text)))
+    for clause in clauses:
+        clause.negated = bool(lexicon.negation.find(text[clause.start : clause.end]))
+    return clauses or [Clause(start=0, end=len(text))]
+
+
+def _inside_token(text: str, i: int) -> bool:
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    return before.isalnum() and after.isalnum() or after == "/"
+
+
+def clause_at(clauses: list[Clause], offset: int) -> int:
+    """Index of the clause holding ``offset`` (the last one that starts at or before it)."""
+    found = 0
+    for i, clause in enumerate(clauses):
+        if clause.start <= offset:
+            found = i
+        else:
+            break
+    return found
