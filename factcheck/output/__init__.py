@@ -10,6 +10,11 @@ from ..models import Report
 FORMATS: dict[str, str] = {
     "text": "text",
     "json": "json_format",
+    "sarif": "sarif",
+    "github": "github",
+    "rdjsonl": "rdjsonl",
+    "markdown": "markdown",
+    "html": "html",
 }
 
 

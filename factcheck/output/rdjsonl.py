@@ -1,0 +1,46 @@
+"""reviewdog's ``rdjsonl``: one Diagnostic per line. Columns are 1-based UTF-8
+byte offsets, end exclusive (reviewdog.proto), converted from code points."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..models import Finding, Report
+from .columns import draft_lines, end_column, line_text, span_text, utf8_column
+from .summary import by_position, one_line
+
+SEVERITIES = {"error": "ERROR", "warning": "WARNING", "info": "INFO"}
+
+
+def byte_range(finding: Finding, lines: list[str]) -> dict[str, Any]:
+    return {
+        "start": {"line": finding.line,
+                  "column": utf8_column(line_text(lines, finding.line), finding.column)},
+        "end": {"line": finding.end_line,
+                "column": utf8_column(line_text(lines, finding.end_line), end_column(finding, lines))},
+    }
+
+
+def diagnostic(finding: Finding, lines: list[str], path: str) -> dict[str, Any]:
+    where = byte_range(finding, lines)
+    message = one_line(finding.message)
+    for ev in finding.evidence:
+        message += f'\nSource: "{one_line(ev.quote)}" ({ev.url})'
+    entry: dict[str, Any] = {
+        "message": message,
+        "location": {"path": path, "range": where},
+        "severity": SEVERITIES[finding.severity],
+        "source": {"name": "factcheck"},
+        "code": {"value": finding.category},
+        "original_output": finding.id,
+    }
+    # Offer the rewrite as a change only when the span is exactly the sentence it rewrites.
+    if finding.suggestion and span_text(finding, lines) == finding.sentence:
+        entry["suggestions"] = [{"range": where, "text": finding.suggestion}]
+    return entry
+
+
+def render(report: Report, draft_text: str, path: str) -> str:
+    lines = draft_lines(draft_text)
+    rows = [diagnostic(f, lines, path) for f in by_position(report.findings)]
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
