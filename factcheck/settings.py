@@ -42,6 +42,10 @@ class FetchSettings(BaseModel):
     allow_private_hosts: bool = False
     refresh: bool = False
     user_agent: str = "factcheck/0.1 (+pre-publication fact checker)"
+    huggingface_base: str = "https://huggingface.co"
+    backoff: float = Field(default=1.0, description="first retry delay in seconds; doubles per retry")
+    max_wait: float = Field(default=60.0, description="longest Retry-After / rate-limit reset to wait for; longer -> failed")
+    cache_ttl: float = Field(default=86_400.0, description="seconds a cached response is used without revalidating")
 
 
 class Settings(BaseModel):
