@@ -65,9 +65,13 @@ def main() -> None:
 @click.option("--allow-private-hosts", is_flag=True, help="Allow fetching from loopback and private addresses.")
 @click.option("--refresh", is_flag=True, help="Bypass the HTTP cache when fetching live sources.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output on stderr.")
+@click.option("--llm-budget", type=click.IntRange(min=0), default=None,
+              help="At most N calls to the LLM second opinion in this run (cached answers are free). "
+                   "The LLM runs only when FACTCHECK_LLM_MODEL and FACTCHECK_LLM_BASE_URL "
+                   "or OPENAI_API_KEY are set.")
 def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, fail_on: str | None,
           thread_id: str | None, checkpoint: Path | None, no_checkpoint: bool, github_api: str | None,
-          allow_private_hosts: bool, refresh: bool, quiet: bool) -> None:
+          allow_private_hosts: bool, refresh: bool, quiet: bool, llm_budget: int | None) -> None:
     """Check DRAFT (Markdown or plain text) against the sources it cites.
 
     Exit status: 0 when no finding reaches --fail-on, 1 when one does,
@@ -81,6 +85,8 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         settings.fetch.github_api = github_api
     settings.fetch.allow_private_hosts = allow_private_hosts
     settings.fetch.refresh = refresh
+    if llm_budget is not None:
+        settings.llm.budget = llm_budget
     try:
         report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id)
         text = render(report, fmt, draft.read_text(encoding="utf-8-sig"), str(draft))
