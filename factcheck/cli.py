@@ -100,3 +100,6 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
 
 
 # Further commands register here, one line each.
+from .web_cli import serve, users  # noqa: E402
+main.add_command(serve)
+main.add_command(users)

@@ -1,0 +1,148 @@
+"""The JSON API beside the pages, for a CMS: bearer-token auth, OpenAPI at /openapi.json."""
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from ..models import Category, Severity
+from . import db
+from .access import api_user, engine, reviewer, visible_draft, visible_finding
+from .intake import take_draft
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+
+class DraftIn(BaseModel):
+    title: str = ""
+    text: str | None = Field(default=None, description="the draft's Markdown; or give url")
+    url: str | None = Field(default=None, description="URL of a draft file in a repository")
+
+
+class RevisionIn(BaseModel):
+    text: str | None = None
+    url: str | None = None
+
+
+class DraftOut(db.DraftView):
+    approvable: bool
+    blocked_by: str | None = Field(description="why the draft cannot be approved now")
+
+
+class FindingOut(db.FindingView):
+    history: list[db.EventView] = Field(default_factory=list, description="the audit trail of this finding")
+
+
+class DecisionIn(BaseModel):
+    action: Literal["accept", "dismiss", "edit", "reopen"]
+    reason: str | None = Field(default=None, description="required to dismiss")
+    suggestion: str | None = Field(default=None, description="the edited suggestion, for action=edit")
+    version: int | None = Field(default=None, description="the finding version decided on; omitted, the "
+                                                          "decision applies only to an undecided finding")
+
+
+class StatusIn(BaseModel):
+    status: Literal["approved", "changes_requested"]
+    reason: str | None = None
+
+
+ERRORS = {401: {"description": "no or bad bearer token"}, 403: {"description": "not allowed for this user"},
+          404: {"description": "no such draft or finding"}}
+
+
+def _out(request: Request, draft_id: int) -> DraftOut:
+    eng = engine(request)
+    blocked, _ = db.blocking_findings(eng, draft_id)
+    return DraftOut(**db.get_draft(eng, draft_id).model_dump(), approvable=blocked is None, blocked_by=blocked)
+
+
+def _taken(request: Request, text: str | None, url: str | None) -> tuple[str, str, str]:
+    config = request.app.state.config
+    try:
+        return take_draft(text=text, upload=None, url=url, max_bytes=config.max_upload_bytes,
+                          allow_private=config.allow_private_urls)
+    except db.Invalid as exc:
+        raise HTTPException(400, str(exc)) from None
+
+
+@router.get("/drafts", response_model=list[db.DraftView], responses=ERRORS)
+def list_drafts(request: Request, user: db.User = Depends(api_user)) -> list[db.DraftView]:
+    """The drafts this user may see, in queue order."""
+    return db.list_drafts(engine(request), user)
+
+
+@router.post("/drafts", status_code=201, response_model=DraftOut, responses=ERRORS)
+def create_draft(request: Request, body: DraftIn, user: db.User = Depends(api_user)) -> DraftOut:
+    """Submit a draft; its check starts in the background (poll ``run_status``)."""
+    text, name, origin = _taken(request, body.text, body.url)
+    draft_id, revision_id = db.create_draft(engine(request), user, body.title, text, name, origin)
+    request.app.state.runner.submit(revision_id)
+    return _out(request, draft_id)
+
+
+@router.get("/drafts/{draft_id}", response_model=DraftOut, responses=ERRORS)
+def get_draft(request: Request, draft_id: int, user: db.User = Depends(api_user)) -> DraftOut:
+    visible_draft(request, user, draft_id)
+    return _out(request, draft_id)
+
+
+@router.post("/drafts/{draft_id}/revisions", status_code=201, response_model=DraftOut, responses=ERRORS)
+def add_revision(request: Request, draft_id: int, body: RevisionIn, user: db.User = Depends(api_user)) -> DraftOut:
+    """Submit an edited draft; unchanged sentences keep their review decisions."""
+    if visible_draft(request, user, draft_id).owner_id != user.id:
+        raise HTTPException(403, "only the draft's writer submits new revisions")
+    text, name, origin = _taken(request, body.text, body.url)
+    revision_id = db.add_revision(engine(request), draft_id, user, text, name, origin)
+    request.app.state.runner.submit(revision_id)
+    return _out(request, draft_id)
+
+
+@router.get("/drafts/{draft_id}/findings", response_model=list[FindingOut], responses=ERRORS)
+def list_findings(request: Request, draft_id: int, category: Category | None = None,
+                  severity: Severity | None = None, user: db.User = Depends(api_user)) -> list[FindingOut]:
+    """The findings of the draft's latest revision, with decisions and audit trail."""
+    visible_draft(request, user, draft_id)
+    eng = engine(request)
+    revision = db.latest_revision(eng, draft_id)
+    trail = db.list_events(eng, draft_id)
+    return [FindingOut(**view.model_dump(), history=[e for e in trail if e.fingerprint == view.fingerprint])
+            for view in db.list_findings(eng, revision.id, category=category, severity=severity)]
+
+
+@router.get("/drafts/{draft_id}/events", response_model=list[db.EventView], responses=ERRORS)
+def list_events(request: Request, draft_id: int, user: db.User = Depends(api_user)) -> list[db.EventView]:
+    """The draft's audit trail: submissions, decisions, carry-overs, resolutions, approvals."""
+    visible_draft(request, user, draft_id)
+    return db.list_events(engine(request), draft_id)
+
+
+@router.post("/findings/{finding_id}/decision", response_model=FindingOut,
+             responses={**ERRORS, 409: {"description": "another decision landed first; nothing was recorded"},
+                        422: {"description": "a dismissal without a reason, or a bad action"}})
+def decide(request: Request, finding_id: int, body: DecisionIn, user: db.User = Depends(api_user)) -> FindingOut:
+    """Accept (the writer must fix), dismiss with a reason, edit the suggestion, or reopen."""
+    visible_finding(request, user, finding_id)
+    reviewer(user)
+    try:
+        view = db.decide(engine(request), finding_id, user, body.action, reason=body.reason,
+                         suggestion=body.suggestion, version=body.version)
+    except db.Conflict as exc:
+        raise HTTPException(409, str(exc)) from None
+    except db.Invalid as exc:
+        raise HTTPException(422, str(exc)) from None
+    trail = [e for e in db.list_events(engine(request), view.draft_id) if e.fingerprint == view.fingerprint]
+    return FindingOut(**view.model_dump(), history=trail)
+
+
+@router.post("/drafts/{draft_id}/status", response_model=DraftOut,
+             responses={**ERRORS, 409: {"description": "not approvable: an accepted error is unresolved"}})
+def set_status(request: Request, draft_id: int, body: StatusIn, user: db.User = Depends(api_user)) -> DraftOut:
+    """Approve the draft, or request changes from its writer."""
+    visible_draft(request, user, draft_id)
+    reviewer(user)
+    try:
+        db.set_status(engine(request), draft_id, user, body.status, body.reason)
+    except db.Conflict as exc:
+        raise HTTPException(409, str(exc)) from None
+    return _out(request, draft_id)

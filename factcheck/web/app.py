@@ -1,0 +1,95 @@
+"""The reviewer queue as an ASGI app: ``create_app(config)``; ``factcheck serve`` runs it."""
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import AsyncIterator
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from . import db
+from .access import LoginRequired
+from .config import WebConfig
+from .runner import Checker, CheckRunner, pipeline_checker
+
+HERE = Path(__file__).parent
+
+# Draft text is untrusted: even if escaping failed somewhere, no inline script
+# or foreign resource would run.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
+def templates() -> Jinja2Templates:
+    env = Environment(loader=FileSystemLoader(HERE / "templates"),
+                      autoescape=select_autoescape(default=True, default_for_string=True))
+    # Only web links become hrefs; any other scheme (javascript:, data:) stays text.
+    env.tests["http_url"] = lambda url: isinstance(url, str) and url.lower().startswith(("http://", "https://"))
+    return Jinja2Templates(env=env)
+
+
+def create_app(config: WebConfig, checker: Checker | None = None) -> FastAPI:
+    """The app over ``config.database_url``; ``checker`` defaults to the core pipeline."""
+    engine = db.connect(config.database_url)
+    run_check = checker or pipeline_checker(config.settings, config.sources_dir)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.runner.start()
+        yield
+        app.state.runner.stop()
+
+    app = FastAPI(title="factcheck reviewer queue", version=__version__, lifespan=lifespan,
+                  description="Writers submit newsletter drafts; reviewers decide the findings before "
+                              "publication. The JSON API authenticates with a per-user bearer token.")
+    app.state.config = config
+    app.state.engine = engine
+    app.state.runner = CheckRunner(engine, run_check, config.concurrency)
+    app.state.templates = templates()
+
+    from .api import router as api_router
+    from .pages import router as page_router
+
+    app.include_router(api_router)
+    app.include_router(page_router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    # Room for the draft itself plus the form's other fields and multipart framing.
+    body_limit = config.max_upload_bytes * 2 + 65_536
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next):  # type: ignore[no-untyped-def]
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > body_limit:
+            return PlainTextResponse(f"request body over the {body_limit:,}-byte limit", status_code=413)
+        response: Response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    @app.exception_handler(LoginRequired)
+    async def to_login(request: Request, _exc: LoginRequired) -> Response:
+        target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if request.url.path.startswith("/api/") or request.url.path.startswith("/static/"):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        return app.state.templates.TemplateResponse(
+            request, "error.html", {"status": exc.status_code, "detail": exc.detail, "user": None},
+            status_code=exc.status_code, headers=exc.headers)
+
+    return app

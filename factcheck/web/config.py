@@ -1,0 +1,19 @@
+"""The web app's own options, beside the checker's ``Settings``; built by ``factcheck serve``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from ..settings import Settings
+
+
+class WebConfig(BaseModel):
+    database_url: str = Field(description="SQLAlchemy URL: sqlite:///path.sqlite or postgresql://...")
+    settings: Settings = Field(default_factory=Settings)
+    sources_dir: Path | None = None
+    max_upload_bytes: int = 1_000_000
+    session_hours: float = 12.0
+    secure_cookies: bool = Field(default=False, description="mark cookies Secure (serve behind HTTPS)")
+    allow_private_urls: bool = Field(default=False, description="let drafts be fetched from local addresses")
+    concurrency: int = 1

@@ -1,0 +1,495 @@
+"""The reviewer queue's data access: the one module that reads and writes the database.
+
+SQLAlchemy Core, so the same statements run on a SQLite file (the default) and
+on PostgreSQL (``DATABASE_URL``). Every function takes the engine and opens its
+own transaction; callers never hold a connection.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Literal
+
+import sqlalchemy as sa
+from pydantic import BaseModel
+
+from ..models import Finding, Report
+from . import auth
+from .migrations import migrate
+from .schema import DRAFT_STATUSES, ROLES, drafts, events, findings, revisions, sessions, users
+
+Role = Literal["writer", "reviewer"]
+Action = Literal["accept", "dismiss", "edit", "reopen"]
+
+
+class NotFound(LookupError):
+    pass
+
+
+class Conflict(Exception):
+    """The state changed under the caller; nothing was written."""
+
+
+class Invalid(ValueError):
+    """The request was well formed but cannot be carried out as given."""
+
+
+class User(BaseModel):
+    id: int
+    name: str
+    role: Role
+
+
+class DraftView(BaseModel):
+    id: int
+    title: str
+    status: str
+    owner_id: int
+    owner: str
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    revision: int = 0
+    run_status: str = "queued"
+    open: int = 0
+    accepted: int = 0
+    dismissed: int = 0
+
+
+class RevisionView(BaseModel):
+    id: int
+    draft_id: int
+    number: int
+    name: str
+    text: str
+    origin: str
+    run_status: str
+    run_error: str | None = None
+    thread_id: str
+    created_at: dt.datetime
+    finished_at: dt.datetime | None = None
+
+
+class FindingView(BaseModel):
+    id: int
+    revision_id: int
+    draft_id: int
+    fingerprint: str
+    finding: Finding
+    decision: str
+    reason: str | None = None
+    suggestion_edit: str | None = None
+    decided_by: str | None = None
+    decided_at: dt.datetime | None = None
+    version: int
+
+
+class EventView(BaseModel):
+    id: int
+    revision: int | None = None
+    fingerprint: str | None = None
+    user: str | None = None
+    action: str
+    reason: str | None = None
+    suggestion: str | None = None
+    at: dt.datetime
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def _utc(value: dt.datetime | None) -> dt.datetime | None:
+    # SQLite hands back naive datetimes; everything stored here is UTC.
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=dt.timezone.utc)
+    return value
+
+
+def connect(url: str) -> sa.Engine:
+    """An engine for ``url`` with the schema migrated to the latest version."""
+    is_sqlite = url.startswith("sqlite")
+    engine = sa.create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": 30} if is_sqlite else {},
+    )
+    if is_sqlite:
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            # WAL lets the pages read while the background run writes findings.
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.close()
+    migrate(engine)
+    return engine
+
+
+# --- users and sessions ----------------------------------------------------
+
+
+def create_user(engine: sa.Engine, name: str, role: str, password: str | None = None) -> tuple[User, str]:
+    """Create a user; returns it with its API token, which is shown once and stored hashed."""
+    name = name.strip()
+    if not name:
+        raise Invalid("a user name must not be empty")
+    if role not in ROLES:
+        raise Invalid(f"role must be one of {', '.join(ROLES)}")
+    token = auth.new_token()
+    with engine.begin() as conn:
+        if conn.execute(sa.select(users.c.id).where(users.c.name == name)).first():
+            raise Conflict(f"user {name!r} already exists")
+        result = conn.execute(users.insert().values(
+            name=name, role=role, token_hash=auth.hash_token(token),
+            password_hash=auth.hash_password(password) if password else None, created_at=now()))
+    return User(id=result.inserted_primary_key[0], name=name, role=role), token  # type: ignore[arg-type]
+
+
+def _user(row: sa.Row | None) -> User | None:
+    return User(id=row.id, name=row.name, role=row.role) if row else None
+
+
+def authenticate(engine: sa.Engine, name: str, password: str) -> User | None:
+    with engine.connect() as conn:
+        row = conn.execute(sa.select(users).where(users.c.name == name.strip())).first()
+    stored = row.password_hash if row else None
+    return _user(row) if auth.verify_password(stored, password) else None
+
+
+def user_for_token(engine: sa.Engine, token: str) -> User | None:
+    with engine.connect() as conn:
+        row = conn.execute(sa.select(users).where(users.c.token_hash == auth.hash_token(token))).first()
+    return _user(row)
+
+
+def create_session(engine: sa.Engine, user: User, ttl: dt.timedelta) -> tuple[str, str]:
+    """A new session for ``user``; returns (cookie token, CSRF token)."""
+    token, csrf = auth.new_token(), auth.new_token()
+    at = now()
+    with engine.begin() as conn:
+        conn.execute(sessions.delete().where(sessions.c.expires_at < at))
+        conn.execute(sessions.insert().values(token_hash=auth.hash_token(token), user_id=user.id,
+                                              csrf_token=csrf, created_at=at, expires_at=at + ttl))
+    return token, csrf
+
+
+def session_user(engine: sa.Engine, token: str) -> tuple[User, str] | None:
+    """The user and CSRF token of a live session, or None."""
+    query = (sa.select(users, sessions.c.csrf_token, sessions.c.expires_at)
+             .join(sessions, sessions.c.user_id == users.c.id)
+             .where(sessions.c.token_hash == auth.hash_token(token)))
+    with engine.connect() as conn:
+        row = conn.execute(query).first()
+    if row is None or _utc(row.expires_at) < now():  # type: ignore[operator]
+        return None
+    return User(id=row.id, name=row.name, role=row.role), row.csrf_token
+
+
+def end_session(engine: sa.Engine, token: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(sessions.delete().where(sessions.c.token_hash == auth.hash_token(token)))
+
+
+# --- drafts and revisions --------------------------------------------------
+
+
+def _event(conn: sa.Connection, draft_id: int, action: str, *, user: User | None = None,
+           revision_id: int | None = None, fingerprint: str | None = None,
+           reason: str | None = None, suggestion: str | None = None) -> None:
+    conn.execute(events.insert().values(
+        draft_id=draft_id, revision_id=revision_id, fingerprint=fingerprint,
+        user_id=user.id if user else None, action=action, reason=reason, suggestion=suggestion, at=now()))
+
+
+def _insert_revision(conn: sa.Connection, draft_id: int, user: User, text: str, name: str, origin: str) -> int:
+    number = conn.execute(sa.select(sa.func.coalesce(sa.func.max(revisions.c.number), 0))
+                          .where(revisions.c.draft_id == draft_id)).scalar_one() + 1
+    result = conn.execute(revisions.insert().values(
+        draft_id=draft_id, number=number, name=name, text=text, origin=origin, run_status="queued",
+        thread_id=f"web-draft{draft_id}-rev{number}", created_by=user.id, created_at=now()))
+    revision_id = result.inserted_primary_key[0]
+    _event(conn, draft_id, "submitted", user=user, revision_id=revision_id)
+    return revision_id  # type: ignore[no-any-return]
+
+
+def create_draft(engine: sa.Engine, owner: User, title: str, text: str, name: str, origin: str) -> tuple[int, int]:
+    """A new draft with its first revision queued for checking; returns (draft id, revision id)."""
+    at = now()
+    with engine.begin() as conn:
+        result = conn.execute(drafts.insert().values(owner_id=owner.id, title=title.strip() or name,
+                                                     status="new", created_at=at, updated_at=at))
+        draft_id = result.inserted_primary_key[0]
+        return draft_id, _insert_revision(conn, draft_id, owner, text, name, origin)
+
+
+def add_revision(engine: sa.Engine, draft_id: int, user: User, text: str, name: str, origin: str) -> int:
+    """Queue an edited draft as the next revision. A reviewed draft goes back to review."""
+    with engine.begin() as conn:
+        status = conn.execute(sa.select(drafts.c.status).where(drafts.c.id == draft_id)).scalar_one_or_none()
+        if status is None:
+            raise NotFound(f"no draft {draft_id}")
+        conn.execute(drafts.update().where(drafts.c.id == draft_id).values(
+            status="new" if status == "new" else "in_review", updated_at=now()))
+        return _insert_revision(conn, draft_id, user, text, name, origin)
+
+
+_status_rank = sa.case({s: i for i, s in enumerate(DRAFT_STATUSES)}, value=drafts.c.status, else_=len(DRAFT_STATUSES))
+
+
+def list_drafts(engine: sa.Engine, viewer: User) -> list[DraftView]:
+    """The queue: by status (new first, approved last), then oldest first.
+    A writer sees only their own drafts."""
+    query = (sa.select(drafts, users.c.name.label("owner"))
+             .join(users, users.c.id == drafts.c.owner_id)
+             .order_by(_status_rank, drafts.c.created_at, drafts.c.id))
+    if viewer.role != "reviewer":
+        query = query.where(drafts.c.owner_id == viewer.id)
+    with engine.connect() as conn:
+        rows = conn.execute(query).all()
+        return [_draft_view(conn, row) for row in rows]
+
+
+def _draft_view(conn: sa.Connection, row: sa.Row) -> DraftView:
+    view = DraftView(id=row.id, title=row.title, status=row.status, owner_id=row.owner_id, owner=row.owner,
+                     created_at=_utc(row.created_at), updated_at=_utc(row.updated_at))
+    latest = conn.execute(sa.select(revisions.c.id, revisions.c.number, revisions.c.run_status)
+                          .where(revisions.c.draft_id == row.id)
+                          .order_by(revisions.c.number.desc()).limit(1)).first()
+    if latest:
+        view.revision, view.run_status = latest.number, latest.run_status
+        counts = conn.execute(sa.select(findings.c.decision, sa.func.count())
+                              .where(findings.c.revision_id == latest.id)
+                              .group_by(findings.c.decision)).all()
+        for decision, count in counts:
+            setattr(view, decision, count)
+    return view
+
+
+def get_draft(engine: sa.Engine, draft_id: int) -> DraftView:
+    query = (sa.select(drafts, users.c.name.label("owner"))
+             .join(users, users.c.id == drafts.c.owner_id).where(drafts.c.id == draft_id))
+    with engine.connect() as conn:
+        row = conn.execute(query).first()
+        if row is None:
+            raise NotFound(f"no draft {draft_id}")
+        return _draft_view(conn, row)
+
+
+def _revision(row: sa.Row) -> RevisionView:
+    return RevisionView(id=row.id, draft_id=row.draft_id, number=row.number, name=row.name, text=row.text,
+                        origin=row.origin, run_status=row.run_status, run_error=row.run_error,
+                        thread_id=row.thread_id, created_at=_utc(row.created_at),
+                        finished_at=_utc(row.finished_at))
+
+
+def get_revision(engine: sa.Engine, revision_id: int) -> RevisionView:
+    with engine.connect() as conn:
+        row = conn.execute(sa.select(revisions).where(revisions.c.id == revision_id)).first()
+    if row is None:
+        raise NotFound(f"no revision {revision_id}")
+    return _revision(row)
+
+
+def latest_revision(engine: sa.Engine, draft_id: int) -> RevisionView:
+    with engine.connect() as conn:
+        row = conn.execute(sa.select(revisions).where(revisions.c.draft_id == draft_id)
+                           .order_by(revisions.c.number.desc()).limit(1)).first()
+    if row is None:
+        raise NotFound(f"draft {draft_id} has no revision")
+    return _revision(row)
+
+
+def unfinished_runs(engine: sa.Engine) -> list[int]:
+    """Revisions queued or cut off mid-run (a restart), oldest first."""
+    with engine.connect() as conn:
+        return list(conn.execute(sa.select(revisions.c.id)
+                                 .where(revisions.c.run_status.in_(("queued", "running")))
+                                 .order_by(revisions.c.id)).scalars())
+
+
+def start_run(engine: sa.Engine, revision_id: int) -> None:
+    with engine.begin() as conn:
+        conn.execute(revisions.update().where(revisions.c.id == revision_id).values(run_status="running"))
+
+
+def fail_run(engine: sa.Engine, revision_id: int, error: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(revisions.update().where(revisions.c.id == revision_id)
+                     .values(run_status="failed", run_error=error, finished_at=now()))
+
+
+def finish_run(engine: sa.Engine, revision_id: int, report: Report) -> None:
+    """Store a run's findings. A finding the previous checked revision also had
+    (same sentence, same category: same fingerprint) keeps its review decision;
+    an accepted finding that is gone is recorded as resolved."""
+    with engine.begin() as conn:
+        rev = conn.execute(sa.select(revisions).where(revisions.c.id == revision_id)).first()
+        if rev is None:
+            raise NotFound(f"no revision {revision_id}")
+        if rev.run_status == "done":
+            return
+        previous = conn.execute(
+            sa.select(findings)
+            .where(findings.c.revision_id == sa.select(revisions.c.id)
+                   .where(revisions.c.draft_id == rev.draft_id, revisions.c.number < rev.number,
+                          revisions.c.run_status == "done")
+                   .order_by(revisions.c.number.desc()).limit(1).scalar_subquery())).all()
+        earlier = {row.fingerprint: row for row in previous}
+        seen: set[str] = set()
+        for finding in report.findings:
+            finding = finding if finding.id else finding.with_id()
+            if finding.id in seen:  # two checks flagged the same sentence for the same category
+                continue
+            seen.add(finding.id)
+            old = earlier.get(finding.id)
+            carried = old is not None and old.decision != "open"
+            conn.execute(findings.insert().values(
+                revision_id=revision_id, fingerprint=finding.id, finding_json=finding.model_dump_json(),
+                category=finding.category, severity=finding.severity, line=finding.line,
+                decision=old.decision if old else "open",
+                reason=old.reason if old else None,
+                suggestion_edit=old.suggestion_edit if old else None,
+                decided_by=old.decided_by if carried else None,
+                decided_at=old.decided_at if carried else None,
+                version=0))
+            if carried:
+                _event(conn, rev.draft_id, "carried", revision_id=revision_id, fingerprint=finding.id,
+                       reason=f"{old.decision} on an earlier revision; the sentence did not change")
+        for fingerprint, old in earlier.items():
+            if fingerprint not in seen and old.decision == "accepted":
+                _event(conn, rev.draft_id, "resolved", revision_id=revision_id, fingerprint=fingerprint,
+                       reason=f"no longer flagged in revision {rev.number}")
+        conn.execute(revisions.update().where(revisions.c.id == revision_id).values(
+            run_status="done", run_error=None, report_json=report.model_dump_json(), finished_at=now()))
+
+
+# --- findings and decisions ------------------------------------------------
+
+
+def _finding_query() -> sa.Select:
+    return (sa.select(findings, revisions.c.draft_id, users.c.name.label("decider"))
+            .join(revisions, revisions.c.id == findings.c.revision_id)
+            .outerjoin(users, users.c.id == findings.c.decided_by))
+
+
+def _finding(row: sa.Row) -> FindingView:
+    return FindingView(id=row.id, revision_id=row.revision_id, draft_id=row.draft_id, fingerprint=row.fingerprint,
+                       finding=Finding.model_validate_json(row.finding_json), decision=row.decision,
+                       reason=row.reason, suggestion_edit=row.suggestion_edit, decided_by=row.decider,
+                       decided_at=_utc(row.decided_at), version=row.version)
+
+
+def list_findings(engine: sa.Engine, revision_id: int, *, category: str | None = None,
+                  severity: str | None = None) -> list[FindingView]:
+    query = _finding_query().where(findings.c.revision_id == revision_id).order_by(findings.c.line, findings.c.id)
+    if category:
+        query = query.where(findings.c.category == category)
+    if severity:
+        query = query.where(findings.c.severity == severity)
+    with engine.connect() as conn:
+        return [_finding(row) for row in conn.execute(query)]
+
+
+def get_finding(engine: sa.Engine, finding_id: int) -> FindingView:
+    with engine.connect() as conn:
+        row = conn.execute(_finding_query().where(findings.c.id == finding_id)).first()
+    if row is None:
+        raise NotFound(f"no finding {finding_id}")
+    return _finding(row)
+
+
+def decide(engine: sa.Engine, finding_id: int, reviewer: User, action: Action, *,
+           reason: str | None = None, suggestion: str | None = None, version: int | None = None) -> FindingView:
+    """Record a reviewer's decision on a finding of a draft's latest revision.
+
+    ``version`` is the finding's version the reviewer saw; without it the
+    decision applies only to a finding nobody has decided yet. When another
+    decision landed first, nothing is written and ``Conflict`` says whose.
+    """
+    if reviewer.role != "reviewer":
+        raise PermissionError("only reviewers decide findings")
+    reason = (reason or "").strip() or None
+    suggestion = (suggestion or "").strip() or None
+    if action == "dismiss" and not reason:
+        raise Invalid("a dismissal needs a reason")
+    if action == "edit" and not suggestion:
+        raise Invalid("an edited suggestion must not be empty")
+    if action not in ("accept", "dismiss", "edit", "reopen"):
+        raise Invalid(f"unknown action {action!r}")
+    values: dict[str, object] = {"version": findings.c.version + 1, "decided_by": reviewer.id, "decided_at": now()}
+    if action == "edit":
+        values["suggestion_edit"] = suggestion
+    else:
+        values["decision"] = {"accept": "accepted", "dismiss": "dismissed", "reopen": "open"}[action]
+        values["reason"] = reason
+    current = get_finding(engine, finding_id)
+    with engine.begin() as conn:
+        latest = conn.execute(sa.select(sa.func.max(revisions.c.id))
+                              .where(revisions.c.draft_id == current.draft_id)).scalar_one()
+        if current.revision_id != latest:
+            raise Conflict("this finding belongs to an older revision of the draft; reload to see the current one")
+        guard = findings.c.version == version if version is not None else findings.c.decision == "open"
+        # The guard sits in the UPDATE itself, so of two concurrent decisions the
+        # database lets exactly one match.
+        changed = conn.execute(findings.update().where(findings.c.id == finding_id, guard).values(**values)).rowcount
+        if changed == 1:
+            _event(conn, current.draft_id, action, user=reviewer, revision_id=current.revision_id,
+                   fingerprint=current.fingerprint, reason=reason, suggestion=suggestion)
+            conn.execute(drafts.update().where(drafts.c.id == current.draft_id,
+                                               drafts.c.status.in_(("new", "approved")))
+                         .values(status="in_review", updated_at=now()))
+    if changed != 1:
+        now_row = get_finding(engine, finding_id)
+        who = now_row.decided_by or "another reviewer"
+        when = now_row.decided_at.strftime("%Y-%m-%d %H:%M:%S UTC") if now_row.decided_at else "just now"
+        raise Conflict(f"{who} changed this finding first ({now_row.decision}, at {when}); "
+                       "your decision was not recorded. Review the current state and decide again if needed.")
+    return get_finding(engine, finding_id)
+
+
+def blocking_findings(engine: sa.Engine, draft_id: int) -> tuple[str | None, int]:
+    """Why the draft cannot be approved now (None when it can), and the count of accepted errors."""
+    rev = latest_revision(engine, draft_id)
+    if rev.run_status != "done":
+        return f"the check of revision {rev.number} is {rev.run_status}", 0
+    with engine.connect() as conn:
+        count = conn.execute(sa.select(sa.func.count()).where(
+            findings.c.revision_id == rev.id, findings.c.decision == "accepted",
+            findings.c.severity == "error")).scalar_one()
+    if count:
+        return f"{count} accepted error{'s' if count > 1 else ''} not yet fixed", count
+    return None, 0
+
+
+def set_status(engine: sa.Engine, draft_id: int, reviewer: User, status: Literal["approved", "changes_requested"],
+               reason: str | None = None) -> None:
+    if reviewer.role != "reviewer":
+        raise PermissionError("only reviewers approve or request changes")
+    with engine.begin() as conn:
+        query = drafts.update().where(drafts.c.id == draft_id).values(status=status, updated_at=now())
+        if status == "approved":
+            latest = (sa.select(revisions.c.id).where(revisions.c.draft_id == draft_id)
+                      .order_by(revisions.c.number.desc()).limit(1).correlate(None).scalar_subquery())
+            blocked = sa.exists().where(findings.c.revision_id == latest, findings.c.decision == "accepted",
+                                        findings.c.severity == "error")
+            done = sa.exists().where(revisions.c.id == latest, revisions.c.run_status == "done")
+            # One statement, so a decision landing meanwhile cannot slip past the check.
+            query = query.where(done, ~blocked)
+        if conn.execute(query).rowcount != 1:
+            raise Conflict("the draft cannot be approved: " + (blocking_findings(engine, draft_id)[0]
+                                                               or "it changed meanwhile"))
+        _event(conn, draft_id, status, user=reviewer, reason=(reason or "").strip() or None)
+
+
+def list_events(engine: sa.Engine, draft_id: int) -> list[EventView]:
+    query = (sa.select(events, users.c.name.label("who"), revisions.c.number)
+             .outerjoin(users, users.c.id == events.c.user_id)
+             .outerjoin(revisions, revisions.c.id == events.c.revision_id)
+             .where(events.c.draft_id == draft_id).order_by(events.c.id))
+    with engine.connect() as conn:
+        return [EventView(id=r.id, revision=r.number, fingerprint=r.fingerprint, user=r.who, action=r.action,
+                          reason=r.reason, suggestion=r.suggestion, at=_utc(r.at)) for r in conn.execute(query)]
+
+
+def report_json(engine: sa.Engine, revision_id: int) -> str | None:
+    with engine.connect() as conn:
+        return conn.execute(sa.select(revisions.c.report_json).where(revisions.c.id == revision_id)).scalar_one()

@@ -1,0 +1,103 @@
+"""Getting a draft's text in: pasted, uploaded, or fetched from a URL of a file in a repo.
+
+All three are untrusted: capped in size, strictly UTF-8, and a URL is fetched
+only from public addresses (unless the server was told otherwise).
+"""
+from __future__ import annotations
+
+import ipaddress
+import re
+import socket
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from .db import Invalid
+
+_GITHUB_BLOB = re.compile(r"^https://github\.com/([^/]+)/([^/]+)/blob/(.+)$")
+
+
+def decode_draft(raw: bytes, max_bytes: int, what: str = "the draft") -> str:
+    if len(raw) > max_bytes:
+        raise Invalid(f"{what} is {len(raw):,} bytes; the limit is {max_bytes:,}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise Invalid(f"{what} is not valid UTF-8 (line {line})") from None
+    if "\x00" in text:
+        raise Invalid(f"{what} contains NUL bytes; is it a binary file?")
+    if not text.strip():
+        raise Invalid(f"{what} is empty")
+    return text.replace("\r\n", "\n")
+
+
+def raw_url(url: str) -> str:
+    """A GitHub file page's raw twin; other URLs are taken as given."""
+    match = _GITHUB_BLOB.match(url)
+    if match:
+        owner, repo, rest = match.groups()
+        return f"https://raw.githubusercontent.com/{owner}/{repo}/{rest}"
+    return url
+
+
+def _check_host(url: str, allow_private: bool) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise Invalid("a draft URL must be http:// or https://")
+    if allow_private:
+        return
+    try:
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise Invalid(f"cannot resolve {parts.hostname}") from None
+    for info in infos:
+        address = ipaddress.ip_address(info[4][0])
+        if not address.is_global:
+            raise Invalid(f"{parts.hostname} is a private or local address; the server does not fetch those")
+
+
+def fetch_draft(url: str, *, max_bytes: int, allow_private: bool, timeout: float = 20.0,
+                max_redirects: int = 5) -> tuple[str, str]:
+    """The text of the draft at ``url`` and a name for it (the file name)."""
+    url = raw_url(url.strip())
+    try:
+        return _fetch(url, max_bytes, allow_private, timeout, max_redirects)
+    except httpx.HTTPError as exc:
+        raise Invalid(f"cannot fetch the draft URL: {type(exc).__name__}") from None
+
+
+def _fetch(url: str, max_bytes: int, allow_private: bool, timeout: float, max_redirects: int) -> tuple[str, str]:
+    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+        for _ in range(max_redirects + 1):
+            # Each hop is checked, so a public URL cannot redirect to a private one.
+            _check_host(url, allow_private)
+            with client.stream("GET", url, headers={"Accept": "text/plain, text/markdown, */*"}) as response:
+                if response.is_redirect and "location" in response.headers:
+                    url = urljoin(url, response.headers["location"])
+                    continue
+                if response.status_code != 200:
+                    raise Invalid(f"fetching the draft URL answered HTTP {response.status_code}")
+                body = bytearray()
+                for chunk in response.iter_bytes():
+                    body += chunk
+                    if len(body) > max_bytes:
+                        raise Invalid(f"the draft at that URL is over the {max_bytes:,}-byte limit")
+                name = urlsplit(url).path.rsplit("/", 1)[-1] or "draft.md"
+                return decode_draft(bytes(body), max_bytes, "the draft at that URL"), name
+    raise Invalid("the draft URL redirects too many times")
+
+
+def take_draft(*, text: str | None, upload: tuple[str, bytes] | None, url: str | None,
+               max_bytes: int, allow_private: bool) -> tuple[str, str, str]:
+    """The submitted draft as (text, name, origin), from whichever one of the
+    three ways was used: an uploaded file, else a URL, else pasted text."""
+    if upload and upload[1]:
+        name = upload[0].rsplit("/", 1)[-1] or "draft.md"
+        return decode_draft(upload[1], max_bytes, f"the file {name}"), name, f"upload: {name}"
+    if url and url.strip():
+        body, name = fetch_draft(url, max_bytes=max_bytes, allow_private=allow_private)
+        return body, name, url.strip()
+    if text and text.strip():
+        return decode_draft(text.encode("utf-8"), max_bytes, "the pasted draft"), "draft.md", "pasted"
+    raise Invalid("paste the draft, upload a Markdown file, or give the URL of a draft file")

@@ -1,0 +1,117 @@
+"""Ordered schema migrations, each applied once and recorded in ``schema_migrations``.
+
+A migration is frozen once released: to change the schema, append a new one and
+update ``schema.py`` to match (``tests/test_web_db.py`` checks they agree).
+Each migration builds its own table objects, so a fresh database replays
+history exactly as an old one lived it.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Callable
+
+import sqlalchemy as sa
+
+Migration = Callable[[sa.Connection], None]
+MIGRATIONS: list[tuple[str, Migration]] = []
+
+
+def migration(fn: Migration) -> Migration:
+    MIGRATIONS.append((fn.__name__, fn))
+    return fn
+
+
+@migration
+def m001_initial(conn: sa.Connection) -> None:
+    meta = sa.MetaData()
+    ts = lambda name, **kw: sa.Column(name, sa.DateTime(timezone=True), **kw)  # noqa: E731
+    sa.Table("users", meta,
+             sa.Column("id", sa.Integer, primary_key=True),
+             sa.Column("name", sa.String(100), nullable=False, unique=True),
+             sa.Column("role", sa.String(20), nullable=False),
+             sa.Column("password_hash", sa.String(200)),
+             sa.Column("token_hash", sa.String(64), unique=True),
+             ts("created_at", nullable=False))
+    sa.Table("sessions", meta,
+             sa.Column("token_hash", sa.String(64), primary_key=True),
+             sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+             sa.Column("csrf_token", sa.String(64), nullable=False),
+             ts("created_at", nullable=False), ts("expires_at", nullable=False))
+    sa.Table("drafts", meta,
+             sa.Column("id", sa.Integer, primary_key=True),
+             sa.Column("owner_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+             sa.Column("title", sa.String(300), nullable=False),
+             sa.Column("status", sa.String(30), nullable=False),
+             ts("created_at", nullable=False), ts("updated_at", nullable=False))
+    sa.Table("revisions", meta,
+             sa.Column("id", sa.Integer, primary_key=True),
+             sa.Column("draft_id", sa.Integer, sa.ForeignKey("drafts.id", ondelete="CASCADE"), nullable=False),
+             sa.Column("number", sa.Integer, nullable=False),
+             sa.Column("name", sa.String(300), nullable=False),
+             sa.Column("text", sa.Text, nullable=False),
+             sa.Column("origin", sa.String(1000), nullable=False),
+             sa.Column("run_status", sa.String(20), nullable=False),
+             sa.Column("run_error", sa.Text),
+             sa.Column("thread_id", sa.String(100), nullable=False),
+             sa.Column("report_json", sa.Text),
+             sa.Column("created_by", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+             ts("created_at", nullable=False), ts("finished_at"),
+             sa.UniqueConstraint("draft_id", "number"))
+    sa.Table("findings", meta,
+             sa.Column("id", sa.Integer, primary_key=True),
+             sa.Column("revision_id", sa.Integer, sa.ForeignKey("revisions.id", ondelete="CASCADE"), nullable=False),
+             sa.Column("fingerprint", sa.String(64), nullable=False),
+             sa.Column("finding_json", sa.Text, nullable=False),
+             sa.Column("category", sa.String(30), nullable=False),
+             sa.Column("severity", sa.String(10), nullable=False),
+             sa.Column("line", sa.Integer, nullable=False),
+             sa.Column("decision", sa.String(20), nullable=False),
+             sa.Column("reason", sa.Text),
+             sa.Column("suggestion_edit", sa.Text),
+             sa.Column("decided_by", sa.Integer, sa.ForeignKey("users.id")),
+             ts("decided_at"),
+             sa.Column("version", sa.Integer, nullable=False),
+             sa.UniqueConstraint("revision_id", "fingerprint"))
+    sa.Table("events", meta,
+             sa.Column("id", sa.Integer, primary_key=True),
+             sa.Column("draft_id", sa.Integer, sa.ForeignKey("drafts.id", ondelete="CASCADE"), nullable=False),
+             sa.Column("revision_id", sa.Integer, sa.ForeignKey("revisions.id", ondelete="CASCADE")),
+             sa.Column("fingerprint", sa.String(64)),
+             sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id")),
+             sa.Column("action", sa.String(30), nullable=False),
+             sa.Column("reason", sa.Text),
+             sa.Column("suggestion", sa.Text),
+             ts("at", nullable=False))
+    meta.create_all(conn)
+
+
+@migration
+def m002_queue_indexes(conn: sa.Connection) -> None:
+    meta = sa.MetaData()
+    for table, columns in (("drafts", ("status", "created_at")), ("drafts", ("owner_id",)),
+                           ("revisions", ("draft_id",)), ("findings", ("revision_id",)),
+                           ("events", ("draft_id", "fingerprint"))):
+        tbl = sa.Table(table, meta, *(sa.Column(c) for c in columns), extend_existing=True)
+        sa.Index(f"ix_{table}_{'_'.join(columns)}", *(tbl.c[c] for c in columns)).create(conn)
+
+
+_applied = sa.Table(
+    "schema_migrations", sa.MetaData(),
+    sa.Column("name", sa.String(100), primary_key=True),
+    sa.Column("applied_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+def migrate(engine: sa.Engine) -> list[str]:
+    """Apply the migrations this database lacks, in order; returns their names."""
+    _applied.create(engine, checkfirst=True)
+    done: list[str] = []
+    for name, fn in MIGRATIONS:
+        # One transaction per migration, so a failure leaves the earlier ones recorded.
+        with engine.begin() as conn:
+            if conn.execute(sa.select(_applied.c.name).where(_applied.c.name == name)).first():
+                continue
+            fn(conn)
+            conn.execute(_applied.insert().values(name=name, applied_at=dt.datetime.now(dt.timezone.utc)))
+        done.append(name)
+    return done

@@ -1,0 +1,211 @@
+"""The server-rendered pages: sign-in, the queue, submitting, and the draft page."""
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from typing import Any
+
+from fastapi import APIRouter, Depends, File, Form, HTTPException, Request, UploadFile
+from fastapi.responses import RedirectResponse, Response
+
+from ..models import CATEGORIES, SEVERITY_RANK
+from . import auth, db
+from .access import (LOGIN_CSRF_COOKIE, SESSION_COOKIE, engine, form_user, page_session, page_user,
+                     visible_draft, visible_finding)
+from .intake import take_draft
+from .render import draft_lines
+
+router = APIRouter(include_in_schema=False)
+SEVERITIES = sorted(SEVERITY_RANK, key=SEVERITY_RANK.__getitem__, reverse=True)
+
+
+def _page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+    session = None
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        session = db.session_user(engine(request), token)
+    context = {"user": session[0] if session else None, "csrf": session[1] if session else "", **context}
+    return request.app.state.templates.TemplateResponse(request, name, context, status_code=status)
+
+
+def _safe_next(target: str | None) -> str:
+    # Only same-site paths, so the sign-in form cannot bounce anyone elsewhere.
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return "/"
+
+
+def _upload(file: UploadFile | None, limit: int) -> tuple[str, bytes] | None:
+    if file is None or not file.filename:
+        return None
+    return file.filename, file.file.read(limit + 1)
+
+
+# --- signing in ------------------------------------------------------------
+
+
+@router.get("/login")
+def login_form(request: Request, next: str = "/") -> Response:
+    csrf = request.cookies.get(LOGIN_CSRF_COOKIE) or auth.new_token()
+    response = _page(request, "login.html", {"next": _safe_next(next), "login_csrf": csrf})
+    response.set_cookie(LOGIN_CSRF_COOKIE, csrf, httponly=True, samesite="strict",
+                        secure=request.app.state.config.secure_cookies)
+    return response
+
+
+@router.post("/login")
+def login(request: Request, name: str = Form(""), password: str = Form(""), csrf_token: str = Form(""),
+          next: str = Form("/")) -> Response:
+    # Before a session exists the CSRF token is a double-submit cookie.
+    expected = request.cookies.get(LOGIN_CSRF_COOKIE)
+    if not auth.same_secret(csrf_token, expected):
+        raise HTTPException(403, "the sign-in form's CSRF token is missing or wrong; reload the page")
+    user = db.authenticate(engine(request), name, password)
+    if user is None:
+        return _page(request, "login.html", {"next": _safe_next(next), "login_csrf": expected,
+                                             "error": "unknown user name or wrong password", "name": name},
+                     status=401)
+    config = request.app.state.config
+    token, _csrf = db.create_session(engine(request), user, dt.timedelta(hours=config.session_hours))
+    response = RedirectResponse(_safe_next(next), status_code=303)
+    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax", secure=config.secure_cookies,
+                        max_age=int(config.session_hours * 3600))
+    response.delete_cookie(LOGIN_CSRF_COOKIE)
+    return response
+
+
+@router.post("/logout")
+def logout(request: Request, _user: db.User = Depends(form_user)) -> Response:
+    db.end_session(engine(request), request.cookies.get(SESSION_COOKIE, ""))
+    response = RedirectResponse("/login", status_code=303)
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+# --- the queue and submitting -----------------------------------------------
+
+
+@router.get("/")
+def queue(request: Request, user: db.User = Depends(page_user)) -> Response:
+    return _page(request, "queue.html", {"drafts": db.list_drafts(engine(request), user)})
+
+
+@router.get("/drafts/new")
+def new_draft(request: Request, _user: db.User = Depends(page_user)) -> Response:
+    return _page(request, "submit.html", {})
+
+
+@router.post("/drafts")
+def submit(request: Request, user: db.User = Depends(form_user), title: str = Form(""), text: str = Form(""),
+           url: str = Form(""), upload: UploadFile | None = File(None)) -> Response:
+    config = request.app.state.config
+    try:
+        body, name, origin = take_draft(text=text, upload=_upload(upload, config.max_upload_bytes), url=url,
+                                        max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls)
+    except db.Invalid as exc:
+        return _page(request, "submit.html", {"error": str(exc), "title": title, "text": text, "url": url}, 400)
+    draft_id, revision_id = db.create_draft(engine(request), user, title, body, name, origin)
+    request.app.state.runner.submit(revision_id)
+    return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
+
+
+# --- the draft page ----------------------------------------------------------
+
+
+def _draft_page(request: Request, user: db.User, draft_id: int, category: str | None, severity: str | None,
+                error: str | None = None, status: int = 200) -> Response:
+    draft = visible_draft(request, user, draft_id)
+    eng = engine(request)
+    revision = db.latest_revision(eng, draft_id)
+    category = category if category in CATEGORIES else None
+    severity = severity if severity in SEVERITY_RANK else None
+    views = db.list_findings(eng, revision.id, category=category, severity=severity)
+    total = len(db.list_findings(eng, revision.id)) if (category or severity) else len(views)
+    history: dict[str, list[db.EventView]] = defaultdict(list)
+    resolved = []
+    for event in db.list_events(eng, draft_id):
+        if event.fingerprint:
+            history[event.fingerprint].append(event)
+        if event.action == "resolved" and event.revision == revision.number:
+            resolved.append(event)
+    blocked, _ = db.blocking_findings(eng, draft_id)
+    query = "&".join(f"{k}={v}" for k, v in (("category", category), ("severity", severity)) if v)
+    return _page(request, "draft.html", {
+        "draft": draft, "revision": revision, "findings": views, "total": total,
+        "lines": draft_lines(revision.text, views), "history": history, "resolved": resolved,
+        "blocked": blocked, "categories": CATEGORIES, "severities": SEVERITIES,
+        "category": category, "severity": severity, "error": error,
+        "here": f"/drafts/{draft_id}" + (f"?{query}" if query else ""),
+    }, status)
+
+
+@router.get("/drafts/{draft_id}")
+def draft_page(request: Request, draft_id: int, category: str | None = None, severity: str | None = None,
+               user: db.User = Depends(page_user)) -> Response:
+    return _draft_page(request, user, draft_id, category, severity)
+
+
+@router.get("/drafts/{draft_id}/status")
+def draft_status(request: Request, draft_id: int, user: db.User = Depends(page_user)) -> dict[str, Any]:
+    """What the draft page polls while a check runs."""
+    visible_draft(request, user, draft_id)
+    revision = db.latest_revision(engine(request), draft_id)
+    return {"revision": revision.number, "run_status": revision.run_status, "error": revision.run_error}
+
+
+@router.post("/drafts/{draft_id}/revisions")
+def resubmit(request: Request, draft_id: int, user: db.User = Depends(form_user), text: str = Form(""),
+             url: str = Form(""), upload: UploadFile | None = File(None)) -> Response:
+    draft = visible_draft(request, user, draft_id)
+    if draft.owner_id != user.id:
+        raise HTTPException(403, "only the draft's writer submits new revisions")
+    config = request.app.state.config
+    try:
+        body, name, origin = take_draft(text=text, upload=_upload(upload, config.max_upload_bytes), url=url,
+                                        max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls)
+    except db.Invalid as exc:
+        return _draft_page(request, user, draft_id, None, None, error=str(exc), status=400)
+    revision_id = db.add_revision(engine(request), draft_id, user, body, name, origin)
+    request.app.state.runner.submit(revision_id)
+    return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
+
+
+@router.post("/findings/{finding_id}/decision")
+def decide(request: Request, finding_id: int, user: db.User = Depends(form_user), action: str = Form(...),
+           reason: str = Form(""), suggestion: str = Form(""), version: int = Form(...),
+           next: str = Form("")) -> Response:
+    finding = visible_finding(request, user, finding_id)
+    back = _safe_next(next) if next.startswith(f"/drafts/{finding.draft_id}") else f"/drafts/{finding.draft_id}"
+    try:
+        db.decide(engine(request), finding_id, user, action, reason=reason,  # type: ignore[arg-type]
+                  suggestion=suggestion, version=version)
+    except PermissionError as exc:
+        raise HTTPException(403, str(exc)) from None
+    except (db.Conflict, db.Invalid) as exc:
+        status = 409 if isinstance(exc, db.Conflict) else 400
+        params = request.query_params
+        return _draft_page(request, user, finding.draft_id, params.get("category"), params.get("severity"),
+                           error=str(exc), status=status)
+    return RedirectResponse(f"{back}#f-{finding_id}", status_code=303)
+
+
+@router.post("/drafts/{draft_id}/approve")
+def approve(request: Request, draft_id: int, user: db.User = Depends(form_user)) -> Response:
+    return _set_status(request, draft_id, user, "approved")
+
+
+@router.post("/drafts/{draft_id}/request-changes")
+def request_changes(request: Request, draft_id: int, user: db.User = Depends(form_user),
+                    reason: str = Form("")) -> Response:
+    return _set_status(request, draft_id, user, "changes_requested", reason)
+
+
+def _set_status(request: Request, draft_id: int, user: db.User, status: str, reason: str = "") -> Response:
+    visible_draft(request, user, draft_id)
+    try:
+        db.set_status(engine(request), draft_id, user, status, reason)  # type: ignore[arg-type]
+    except PermissionError as exc:
+        raise HTTPException(403, str(exc)) from None
+    except db.Conflict as exc:
+        return _draft_page(request, user, draft_id, None, None, error=str(exc), status=409)
+    return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
