@@ -31,9 +31,14 @@ def fail_input(exc: InputError) -> "click.exceptions.Exit":
 
 
 def build_settings(**overrides: object) -> Settings:
-    """Settings from the environment, then the flags that were given."""
+    """Settings from the config file, the environment, then the flags that were given."""
+    from .config import load_settings
+
     given = {k: v for k, v in overrides.items() if v is not None}
-    return settings_from_env(os.environ, **given)
+    try:
+        return load_settings(os.environ, Path.cwd(), given).settings
+    except InputError as exc:
+        raise fail_input(exc) from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -65,18 +70,23 @@ def main() -> None:
 @click.option("--allow-private-hosts", is_flag=True, help="Allow fetching from loopback and private addresses.")
 @click.option("--refresh", is_flag=True, help="Bypass the HTTP cache when fetching live sources.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output on stderr.")
+@click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Baseline of accepted findings (factcheck baseline write) to suppress. "
+                   "Inline <!-- factcheck ... --> comments always apply.")
 @click.option("--llm-budget", type=click.IntRange(min=0), default=None,
               help="At most N calls to the LLM second opinion in this run (cached answers are free). "
                    "The LLM runs only when FACTCHECK_LLM_MODEL and FACTCHECK_LLM_BASE_URL "
                    "or OPENAI_API_KEY are set.")
 def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, fail_on: str | None,
           thread_id: str | None, checkpoint: Path | None, no_checkpoint: bool, github_api: str | None,
-          allow_private_hosts: bool, refresh: bool, quiet: bool, llm_budget: int | None) -> None:
+          allow_private_hosts: bool, refresh: bool, quiet: bool, baseline_path: Path | None,
+          llm_budget: int | None) -> None:
     """Check DRAFT (Markdown or plain text) against the sources it cites.
 
     Exit status: 0 when no finding reaches --fail-on, 1 when one does,
     2 for bad usage or an input that cannot be read.
     """
+    from .ci_cli import with_suppressions
     from .pipeline import check_path
 
     settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None)
@@ -89,7 +99,9 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         settings.llm.budget = llm_budget
     try:
         report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id)
-        text = render(report, fmt, draft.read_text(encoding="utf-8-sig"), str(draft))
+        draft_text = draft.read_text(encoding="utf-8-sig")
+        report = with_suppressions(report, draft_text, baseline_path)
+        text = render(report, fmt, draft_text, str(draft))
     except InputError as exc:
         raise fail_input(exc) from None
     if output:
@@ -103,3 +115,7 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
 from .web_cli import serve, users  # noqa: E402
 main.add_command(serve)
 main.add_command(users)
+from . import ci_cli  # noqa: E402
+main.add_command(ci_cli.ci)
+main.add_command(ci_cli.baseline)
+main.add_command(ci_cli.config)

@@ -1,0 +1,229 @@
+"""Commands for the pre-publish CI path: ``ci``, ``baseline write``, ``config show``.
+
+Like the rest of the CLI, these read the environment and flags and pass
+settings down; they are registered on the ``main`` group in ``cli.py``.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from .changes import ChangedDraft, changed_drafts, repo_root
+from .config import describe, load_settings
+from .errors import InputError
+from .models import Finding, Report
+from .output import FORMATS
+from .output.many import Checked, render_many
+from .settings import Settings
+from .suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
+
+FAIL_ON = ("error", "warning", "info", "never")
+DEFAULT_BASELINE = ".factcheck-baseline.json"
+
+config_option = click.option(
+    "--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
+    help="Configuration file (default: factcheck.toml, .factcheck.toml or [tool.factcheck] in "
+         "pyproject.toml, found from the working directory up to the git root).")
+
+
+def fail(exc: InputError) -> click.exceptions.Exit:
+    from .cli import fail_input
+
+    return fail_input(exc)
+
+
+def settings_for(config_path: Path | None, **flags: object) -> Settings:
+    try:
+        return load_settings(os.environ, Path.cwd(), flags, config_path).settings
+    except InputError as exc:
+        raise fail(exc) from None
+
+
+def read_draft(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read draft: {getattr(exc, 'strerror', None) or exc}", str(path)) from None
+
+
+def with_suppressions(report: Report, draft_text: str, baseline_path: Path | None) -> Report:
+    """Inline comments always apply; the baseline when a file is given."""
+    baseline = load_baseline(baseline_path) if baseline_path else None
+    return apply_suppressions(report, draft_text, baseline)
+
+
+def on_lines(finding: Finding, lines: set[int]) -> bool:
+    return any(n in lines for n in range(finding.line, finding.end_line + 1))
+
+
+def only_changed(report: Report, change: ChangedDraft) -> Report:
+    """Keep the findings whose span touches an added or changed line."""
+    if change.lines is None:
+        return report
+    kept = [f for f in report.findings if on_lines(f, change.lines)]
+    hidden = len(report.findings) - len(kept)
+    notes = list(report.notes)
+    if hidden:
+        notes.append(f"{hidden} finding(s) on unchanged lines not shown (--all-lines shows them)")
+    return report.model_copy(update={"findings": kept, "notes": notes})
+
+
+def worst_status(reports: list[Report], fail_on: str) -> int:
+    from .cli import exit_status
+
+    return max((exit_status(r, fail_on) for r in reports), default=0)
+
+
+def parse_also(values: tuple[str, ...]) -> list[tuple[str, Path]]:
+    out = []
+    for value in values:
+        fmt, sep, path = value.partition("=")
+        if not sep or not path or fmt not in FORMATS:
+            raise click.BadParameter(f"{value!r}: expected FORMAT=PATH with FORMAT one of "
+                                     f"{', '.join(sorted(FORMATS))}", param_hint="--also")
+        out.append((fmt, Path(path)))
+    return out
+
+
+def emit(items: list[Checked], fmt: str, output: Path | None, also: list[tuple[str, Path]]) -> None:
+    text = render_many(items, fmt)
+    if output:
+        output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    for extra_fmt, path in also:
+        path.write_text(render_many(items, extra_fmt), encoding="utf-8")
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary and (fmt == "github" or any(f == "github" for f, _ in also)):
+        from .output.github import append_step_summary
+
+        append_step_summary(Path(summary), items)
+
+
+@click.command()
+@click.argument("paths", nargs=-1)
+@click.option("--base", required=True, help="Git ref to compare against, e.g. origin/main or HEAD~1.")
+@click.option("--all-lines", is_flag=True, help="Report findings anywhere in a changed draft, not only on "
+                                               "the lines it adds or changes.")
+@click.option("--sources", "sources_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Folder of archived source documents (*.json) to use instead of the network.")
+@click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
+              help=f"Baseline of accepted findings (default: {DEFAULT_BASELINE} at the repository "
+                   "root, when it exists).")
+@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="text", show_default=True,
+              help="Output format, as for check.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write the report to this file instead of stdout.")
+@click.option("--also", "also", multiple=True, metavar="FORMAT=PATH",
+              help="Also write the report in FORMAT to PATH (repeatable), e.g. --also sarif=factcheck.sarif.")
+@click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
+              help="Exit 1 when a reported finding is this severe or worse (default: fail_on from the "
+                   "config file, else error).")
+@config_option
+def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | None,
+       baseline_path: Path | None, fmt: str, output: Path | None, also: tuple[str, ...],
+       fail_on: str | None, config_path: Path | None) -> None:
+    """Check the drafts changed against --base, reporting findings on changed lines.
+
+    Drafts are the *.md, *.markdown and *.txt files (or PATHS: files, folders or
+    git pathspec globs) that `git diff BASE` shows as added or modified, in
+    commits, the index or the working tree, plus untracked files that git does
+    not ignore (wholly new). Deleted drafts are skipped. Paths in the output are
+    relative to the repository root.
+
+    Inline suppression comments and the baseline apply as in check. Exit
+    status, one for the whole run: 0 when no reported finding reaches
+    --fail-on, 1 when one does, 2 when a draft, source or setting cannot be read.
+    """
+    from .pipeline import check_path
+
+    extra = parse_also(also)
+    settings = settings_for(config_path, fail_on=fail_on)
+    cwd = Path.cwd()
+    try:
+        root = repo_root(cwd)
+        changes = changed_drafts(base, cwd, list(paths))
+        if baseline_path is None and (root / DEFAULT_BASELINE).is_file():
+            baseline_path = root / DEFAULT_BASELINE
+        baseline: Baseline | None = load_baseline(baseline_path) if baseline_path else None
+    except InputError as exc:
+        raise fail(exc) from None
+    if not changes:
+        click.echo(f"factcheck: no drafts changed against {base}", err=True)
+    items: list[Checked] = []
+    status = 0
+    for change in changes:
+        try:
+            draft_text = read_draft(root / change.path)
+            report = check_path(root / change.path, settings, sources_dir=sources_dir)
+            report = apply_suppressions(report.model_copy(update={"draft": change.path}), draft_text, baseline)
+        except InputError as exc:
+            click.echo(f"factcheck: error: {exc}", err=True)
+            status = 2
+            continue
+        if not all_lines:
+            report = only_changed(report, change)
+        items.append(Checked(report, draft_text, change.path))
+    emit(items, fmt, output, extra)
+    sys.exit(max(status, worst_status([i.report for i in items], settings.fail_on)))
+
+
+@click.group()
+def baseline() -> None:
+    """Accept the current findings so that only new ones fail CI."""
+
+
+@baseline.command("write")
+@click.argument("drafts", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--sources", "sources_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Folder of archived source documents (*.json) to use instead of the network.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_BASELINE,
+              show_default=True, help="Baseline file to write (replaced, not merged).")
+@config_option
+def baseline_write(drafts: tuple[Path, ...], sources_dir: Path | None, output: Path,
+                   config_path: Path | None) -> None:
+    """Check DRAFTS and record every finding they report as accepted.
+
+    Entries are keyed by finding id (same sentence + same category), so an
+    accepted finding stays suppressed when its sentence moves, and comes back
+    when the sentence is reworded. Findings already suppressed inline are not
+    recorded. Draft paths are stored as given: run it from the repository root.
+    """
+    from .pipeline import check_path
+
+    settings = settings_for(config_path)
+    reports = []
+    try:
+        for draft in drafts:
+            text = read_draft(draft)
+            report = check_path(draft, settings, sources_dir=sources_dir)
+            reports.append(apply_suppressions(report.model_copy(update={"draft": str(draft)}), text, None))
+    except InputError as exc:
+        raise fail(exc) from None
+    accepted = baseline_from(reports)
+    write_baseline(accepted, output)
+    click.echo(f"factcheck: wrote {len(accepted.entries)} accepted finding(s) from "
+               f"{len(reports)} draft(s) to {output}", err=True)
+
+
+@click.group()
+def config() -> None:
+    """Inspect the configuration."""
+
+
+@config.command("show")
+@config_option
+def config_show(config_path: Path | None) -> None:
+    """Print each effective setting and where it came from.
+
+    Sources, lowest precedence first: default, file:PATH (factcheck.toml or
+    [tool.factcheck] in pyproject.toml), env VAR, flag. Secrets are never printed.
+    """
+    try:
+        effective = load_settings(os.environ, Path.cwd(), None, config_path)
+    except InputError as exc:
+        raise fail(exc) from None
+    sys.stdout.write(describe(effective))
