@@ -78,13 +78,14 @@ def card(finding: Finding, anchor: str) -> str:
     return "".join(out)
 
 
-def draft_section(index: int, report: Report, draft_text: str, path: str) -> str:
+def draft_section(index: int, report: Report, draft_text: str, path: str, alone: bool = False) -> str:
     lines = draft_lines(draft_text)
     shown = lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
     findings = by_position(report.findings)
     anchor = {id(f): f"d{index}-f{n}" for n, f in enumerate(findings)}
-    out = [f'<section class="draft" data-path="{escape(path)}">', f"<h2>{escape(path)}</h2>",
-           f'<p class="summary">{escape(summary_line([report]))}</p>']
+    out = [f'<section class="draft" data-path="{escape(path)}">', f"<h2>{escape(path)}</h2>"]
+    if not alone:
+        out.append(f'<p class="summary">{escape(summary_line([report]))}</p>')
     if report.notes:
         out.append('<ul class="notes">' + "".join(f"<li>{escape(n)}</li>" for n in report.notes) + "</ul>")
     out.append('<div class="rows">')
@@ -113,7 +114,7 @@ def legend(reports: list[Report]) -> str:
 def render_many(items: list["Checked"]) -> str:
     reports = [item.report for item in items]
     title = "factcheck: " + (items[0].path if len(items) == 1 else f"{len(items)} drafts")
-    body = "\n".join(draft_section(n, *item) for n, item in enumerate(items))
+    body = "\n".join(draft_section(n, *item, alone=len(items) == 1) for n, item in enumerate(items))
     return (f'<!doctype html>\n<html lang="und">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(title)}</title>\n<style>\n{stylesheet()}</style>\n</head>\n<body>\n"
