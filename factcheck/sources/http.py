@@ -179,7 +179,7 @@ class HttpClient:
         check_scheme(url)
         headers = dict(headers or {})
         key = f"{headers.get('Accept', '*/*')} {url}"
-        cached = self.cache.get(key) if self.cache else None
+        cached = self.cache.get(key) if self.cache is not None else None
         if cached and not self.settings.refresh and cached.is_fresh(self.settings.cache_ttl):
             tally.cached += 1
             return Response(url=cached.url, status=cached.status, headers=cached.headers, body=cached.body,
@@ -194,7 +194,7 @@ class HttpClient:
             assert self.cache is not None
             self.cache.touch(key)
             return Response(url=cached.url, status=cached.status, headers=cached.headers, body=cached.body)
-        if self.cache and (200 <= response.status < 300 or response.status in CACHEABLE):
+        if self.cache is not None and (200 <= response.status < 300 or response.status in CACHEABLE):
             self.cache.put(key, CachedResponse(
                 url=response.url, status=response.status, headers=response.headers, body=response.body,
                 etag=response.headers.get("etag"), last_modified=response.headers.get("last-modified"),

@@ -60,7 +60,11 @@ class LiveSources:
     async def get(self, url: str) -> FetchResult:
         if self._http is None:
             raise RuntimeError("LiveSources must be used as `async with LiveSources(settings) as sources:`")
-        key = normalize_url(url)
+        try:
+            check_scheme(url)
+            key = normalize_url(url)
+        except (FetchRefused, ValueError) as exc:
+            return FetchResult(url=url, status="refused", detail=str(exc))
         first = key not in self._seen
         if first:
             self._seen[key] = asyncio.ensure_future(self._fetch(url))
@@ -92,7 +96,6 @@ class LiveSources:
 
     async def _document(self, url: str, tally: Tally) -> SourceDocument:
         assert self._http is not None
-        check_scheme(url)
         self._check_allowed(url)
         target = parse_github_url(url)
         if target is not None:
@@ -113,8 +116,7 @@ def with_citation(document: SourceDocument, cited: str) -> SourceDocument:
     """Stamp the fetch time, and keep the URL as cited among the aliases so an
     archive of this document answers the same citation."""
     aliases = list(document.aliases)
-    known = {normalize_url(u) for u in [document.url, *aliases]}
-    if normalize_url(cited) not in known:
+    if cited not in (document.url, *aliases):
         aliases.append(cited)
     fetched = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
     return document.model_copy(update={"aliases": aliases, "fetched_at": fetched})
