@@ -119,3 +119,5 @@ from . import ci_cli  # noqa: E402
 main.add_command(ci_cli.ci)
 main.add_command(ci_cli.baseline)
 main.add_command(ci_cli.config)
+from .fetch_cli import fetch  # noqa: E402
+main.add_command(fetch)
