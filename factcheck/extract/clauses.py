@@ -20,6 +20,12 @@ class Clause(BaseModel):
     start: int
     end: int
     negated: bool = False
+    cues: list[tuple[int, int]] = []  # where the negation cues stand
+
+    def negates(self, start: int, end: int) -> bool:
+        """Whether a cue other than the words at [start, end) negates the clause:
+        "没有下降" is itself a claim of no change, not a denial of one."""
+        return any(not (cs < end and start < ce) for cs, ce in self.cues)
 
 
 def split_clauses(text: str) -> list[Clause]:
@@ -36,7 +42,9 @@ def split_clauses(text: str) -> list[Clause]:
     if pos < len(text):
         clauses.append(Clause(start=pos, end=len(text)))
     for clause in clauses:
-        clause.negated = bool(lexicon.negation.find(text[clause.start : clause.end]))
+        clause.cues = [(clause.start + h.start, clause.start + h.end)
+                       for h in lexicon.negation.find(text[clause.start : clause.end])]
+        clause.negated = bool(clause.cues)
     return clauses or [Clause(start=0, end=len(text))]
 
 

@@ -81,6 +81,7 @@ class Lexicon:
     universal: TermMatcher
     negation: TermMatcher
     simultaneity: TermMatcher
+    gain: TermMatcher
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
@@ -91,6 +92,7 @@ class Lexicon:
     license_none: TermMatcher
     metrics: TermMatcher
     metric_units: dict[str, str]  # canonical unit -> metric id
+    metric_aspect: dict[str, str]  # metric id -> what it measures (e2e, denoise, kernel ...)
 
 
 def _read(name: str) -> dict:
@@ -114,6 +116,7 @@ def load_lexicon() -> Lexicon:
         universal=_flat("universal", t["universal"]["terms"]),
         negation=_flat("negation", t["negation"]["zh"] + t["negation"]["en"]),
         simultaneity=_flat("simultaneity", t["simultaneity"]["terms"]),
+        gain=_flat("gain", t["gain"]["terms"]),
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
@@ -124,4 +127,5 @@ def load_lexicon() -> Lexicon:
         license_none=_flat("none", t["license_words"]["none"]),
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
         metric_units=metric_units,
+        metric_aspect={row["id"]: row.get("aspect", row["id"]) for row in m["metric"]},
     )

@@ -44,7 +44,8 @@ def load_document(path: Path) -> SourceDocument:
 class ArchiveSources:
     """A SourceProvider over a folder of documents, matched by normalised URL and aliases."""
 
-    def __init__(self, documents: list[SourceDocument]) -> None:
+    def __init__(self, documents: list[SourceDocument], origin: str = "archive") -> None:
+        self.origin = origin  # names the evidence set, for the run's default thread id
         self._by_key: dict[str, SourceDocument] = {}
         for doc in documents:
             for url in [doc.url, *doc.aliases]:
@@ -54,7 +55,7 @@ class ArchiveSources:
     def from_dir(cls, folder: Path) -> "ArchiveSources":
         if not folder.is_dir():
             raise InputError("sources folder does not exist or is not a folder", str(folder))
-        return cls([load_document(p) for p in sorted(folder.rglob("*.json"))])
+        return cls([load_document(p) for p in sorted(folder.rglob("*.json"))], origin=str(folder.resolve()))
 
     def lookup(self, url: str) -> SourceDocument | None:
         return self._by_key.get(normalize_url(url))

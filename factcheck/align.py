@@ -1,0 +1,179 @@
+"""Alignment: which source facts speak of the same quantity as a claim.
+
+Content first: equal values after unit normalisation, with the tolerance that
+rounding and "约/about" allow; then shared names; words only break ties.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .extract.records import Quantity
+from .extract.statement import QuantityAt
+from .facts import Fact
+
+# canonical unit -> (dimension, factor to the dimension's base unit)
+_UNITS: dict[str, tuple[str, float]] = {
+    "s": ("time", 1.0), "ms": ("time", 1e-3), "us": ("time", 1e-6), "min": ("time", 60.0), "h": ("time", 3600.0),
+    "B": ("bytes", 1.0), "KB": ("bytes", 1e3), "MB": ("bytes", 1e6), "GB": ("bytes", 1e9), "TB": ("bytes", 1e12),
+    "KiB": ("bytes", 1024.0), "MiB": ("bytes", 1024.0**2), "GiB": ("bytes", 1024.0**3),
+    "B/token": ("bytes", 1.0), "B/token/layer": ("bytes", 1.0), "GB/GPU": ("bytes", 1e9),
+    "tok/s": ("rate", 1.0), "tok/s/GPU": ("rate", 1.0), "tok/s/user": ("rate", 1.0),
+    "%": ("percent", 1.0), "pp": ("pp", 1.0), "x": ("ratio", 1.0),
+}
+# Units that say what a result is; counts (tokens, GPUs, steps, times) are conditions.
+RESULT_DIMENSIONS = {"time", "bytes", "rate", "percent", "pp", "ratio", "power", "flops"}
+for _u, _d in (("W", "power"), ("TFLOPS", "flops"), ("fps", "rate_frames")):
+    _UNITS.setdefault(_u, (_d, 1.0))
+
+
+def dimension(unit: str) -> str:
+    return _UNITS.get(unit, (unit, 1.0))[0] if unit else ""
+
+
+def is_result(q: Quantity) -> bool:
+    return dimension(q.unit) in RESULT_DIMENSIONS
+
+
+def base_values(q: Quantity) -> tuple[float, float]:
+    factor = _UNITS.get(q.unit, ("", 1.0))[1]
+    return q.low * factor, q.high * factor
+
+
+def compatible(claim_unit: str, fact_unit: str, *, bare_ok: bool = True) -> bool:
+    if not claim_unit or not fact_unit:
+        return bare_ok
+    if claim_unit == fact_unit:
+        return True
+    return dimension(claim_unit) == dimension(fact_unit)
+
+
+def _decimals(raw: str) -> int:
+    m = re.search(r"\d+(?:[.,]\d+)?", raw.replace(",", ""))
+    if not m or "." not in m.group(0):
+        return 0
+    return len(m.group(0).split(".")[1])
+
+
+def close(claim_value: float, fact_value: float, *, decimals: int, approx: bool) -> bool:
+    """A fact value supports a claim value when it rounds to it at the claim's
+    precision, or (with 约/about on either side) lies within 6 %."""
+    if math.isclose(claim_value, fact_value, rel_tol=1e-9, abs_tol=1e-12):
+        return True
+    if abs(fact_value - claim_value) <= 0.5 * 10 ** (-decimals) + 1e-9:
+        return True
+    if approx and claim_value and abs(fact_value - claim_value) / abs(claim_value) <= 0.06:
+        return True
+    return False
+
+
+def same_value(claim: Quantity, fact: Quantity, *, bare_ok: bool = True, strict: bool = False) -> bool:
+    """Same number (single value) or same range, after unit conversion; ``strict``
+    leaves out the latitude that 约/about gives."""
+    if not compatible(claim.unit, fact.unit, bare_ok=bare_ok):
+        return False
+    approx = (claim.approx or fact.approx) and not strict
+    if claim.unit and fact.unit:
+        (cl, ch), (fl, fh) = base_values(claim), base_values(fact)
+        scale = _UNITS.get(claim.unit, ("", 1.0))[1]
+        cl, ch, fl, fh = cl / scale, ch / scale, fl / scale, fh / scale
+    else:
+        cl, ch, fl, fh = claim.low, claim.high, fact.low, fact.high
+    d = _decimals(claim.raw)
+    return close(cl, fl, decimals=d, approx=approx) and close(ch, fh, decimals=d, approx=approx)
+
+
+def value_in(claim: Quantity, value: float, unit: str) -> bool:
+    """The claim's single value equals ``value`` (given in ``unit``)."""
+    probe = Quantity(low=value, high=value, unit=unit, raw=str(value), start=0, end=0)
+    return same_value(claim, probe)
+
+
+@dataclass(frozen=True)
+class Hit:
+    fact: Fact
+    qa: QuantityAt
+
+
+def matches(claim: Quantity, facts: list[Fact], *, bare_ok: bool = True, strict: bool = False) -> list[Hit]:
+    """Every fact quantity with the claim quantity's value."""
+    out = []
+    for fact in facts:
+        for qa in fact.statement.quantities:
+            if same_value(claim, qa.q, bare_ok=bare_ok, strict=strict):
+                out.append(Hit(fact, qa))
+    return out
+
+
+@dataclass(frozen=True)
+class Ratio:
+    value: float
+    a: Hit
+    b: Hit
+
+    @property
+    def metric(self) -> str | None:
+        return self.a.qa.metric or self.b.qa.metric
+
+
+def ratios(facts: list[Fact]) -> list[Ratio]:
+    """Before/after ratios a reader could compute from the sources: two values of
+    one dimension in one passage ("478 / 143 s"), or in one column of one table."""
+    out: list[Ratio] = []
+    columns: dict[tuple[str, int], list[Hit]] = {}
+    for i, fact in enumerate(facts):
+        qs = [qa for qa in fact.statement.quantities if not qa.q.is_range and qa.q.high > 0]
+        for x in range(len(qs)):
+            for y in range(x + 1, len(qs)):
+                a, b = qs[x], qs[y]
+                if not _ratio_units(a.q.unit, b.q.unit):
+                    continue
+                out.append(_ratio(Hit(fact, a), Hit(fact, b)))
+        if fact.kind == "row":
+            for qa in qs:
+                columns.setdefault((fact.url, qa.clause), []).append(Hit(fact, qa))
+    for hits in columns.values():
+        for x in range(len(hits)):
+            for y in range(x + 1, len(hits)):
+                if hits[x].fact is not hits[y].fact and hits[x].qa.q.unit and hits[x].qa.q.unit == hits[y].qa.q.unit:
+                    out.append(_ratio(hits[x], hits[y]))
+    return out
+
+
+def _ratio_units(u: str, v: str) -> bool:
+    if u and v:
+        return u == v or dimension(u) == dimension(v) and dimension(u) in {"time", "rate", "bytes"}
+    return bool(u or v) and dimension(u or v) in {"time", "rate", "bytes"}
+
+
+def _ratio(a: Hit, b: Hit) -> Ratio:
+    va, vb = a.qa.q.high, b.qa.q.high
+    return Ratio(max(va, vb) / min(va, vb), a, b)
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9.+_-]*[A-Za-z0-9]|[A-Za-z]{2,}")
+_STOP = {"the", "and", "for", "with", "from", "this", "that", "are", "was", "its", "into", "not", "pr", "of", "in",
+         "on", "to", "is", "by", "as", "at", "be", "an", "or", "it"}
+
+
+def words(text: str) -> set[str]:
+    """Language-neutral tokens: Latin words, names and versions, lowercased."""
+    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP}
+
+
+def relevance(claim_text: str, claim_quantities: list[QuantityAt], facts: list[Fact]) -> float:
+    """How much a document's facts speak of the claim: shared values first, then names."""
+    claim_words = words(claim_text)
+    score = 0.0
+    for qa in claim_quantities:
+        if matches(qa.q, facts, bare_ok=False):
+            score += 3.0
+    fact_words: set[str] = set()
+    for f in facts:
+        fact_words |= words(f.quote)
+    score += len(claim_words & fact_words) * 0.5
+    title = next((f for f in facts if f.kind == "title"), None)
+    if title:
+        score += len(claim_words & words(title.quote)) * 1.0
+    return score

@@ -1,0 +1,118 @@
+"""Metric conflation: numbers of different metrics, records, configurations or
+points on a curve combined, compared or equated, or given under another name."""
+from __future__ import annotations
+
+from ..align import Ratio, compatible, matches, ratios, same_value
+from ..extract.statement import QuantityAt
+from ..lexicon import load_lexicon
+from ..models import Finding
+from .context import ClaimContext
+
+
+def _aspect(metric: str | None) -> str | None:
+    return load_lexicon().metric_aspect.get(metric, metric) if metric else None
+
+
+def _metric_name(metric: str | None) -> str:
+    return (_aspect(metric) or "another metric").replace("_", " ").replace(".", " ")
+
+
+def ratio_of_other_metric(ctx: ClaimContext) -> list[Finding]:
+    """"3.4x faster end to end" where 3.4x is the denoising ratio and the
+    end-to-end figures give 2.97x."""
+    out = []
+    every = None
+    for qa in ctx.claim.quantities:
+        if qa.negated or qa.q.unit != "x" or qa.q.is_range or not qa.metric:
+            continue
+        every = every if every is not None else ratios(ctx.facts)
+        want = _aspect(qa.metric)
+        hits = [r for r in every if same_value(qa.q, qa.q.model_copy(update={"low": r.value, "high": r.value}))]
+        if not hits or any(_aspect(r.metric) in (want, None) for r in hits):
+            continue
+        own = [r for r in every if _aspect(r.metric) == want]
+        if not own:
+            continue
+        other, right = hits[0], own[0]
+        out.append(ctx.finding(
+            "metric-conflation", "error",
+            f"{qa.q.raw} is the {_metric_name(other.metric)} ratio ({_pair(other)}); the source's "
+            f"{_metric_name(want)} figures ({_pair(right)}) give {right.value:.2f}x.",
+            [other.a.fact, right.a.fact], "ratio-of-other-metric", suggestion=f"{right.value:.1f}x"))
+    return out
+
+
+def _pair(r: Ratio) -> str:
+    return f"{r.a.qa.q.raw} vs {r.b.qa.q.raw}"
+
+
+def peaks_joined(ctx: ClaimContext) -> list[Finding]:
+    """Two results of different metrics said to hold at once, in one configuration."""
+    if not ctx.claim.of("simultaneity", affirmed=True):
+        return []
+    stated = [qa for st in ctx.paragraph for qa in st.quantities if qa.metric and not qa.negated]
+    if len({_aspect(qa.metric) for qa in stated}) < 2:
+        return []
+    backing = [h.fact for qa in stated for h in matches(qa.q, ctx.facts, bare_ok=False)]
+    if not backing or any(f.statement.of("simultaneity", affirmed=True) for f in backing):
+        return []
+    names = " and ".join(sorted({_metric_name(qa.metric) for qa in stated}))
+    return [ctx.finding(
+        "metric-conflation", "error",
+        f"The source reports {names} as separate results (different points of a trade-off); "
+        "it does not say one configuration reached both.",
+        backing, "peaks-joined")]
+
+
+def condition_contradicted(ctx: ClaimContext) -> list[Finding]:
+    """A condition the claim asserts (TP8, H100, FP8) that the source rules out."""
+    out = []
+    for m in ctx.claim.mentions:
+        if m.negated or m.kind not in {"parallelism", "hardware", "precision"}:
+            continue
+        denied = [f for f in ctx.facts if m.key in f.statement.keys(m.kind, affirmed=False)]
+        stated = [f for f in ctx.facts if m.key in f.statement.keys(m.kind, affirmed=True)]
+        if m.kind == "parallelism" and m.key.startswith("TP") and not stated and not denied:
+            denied = [f for f in ctx.facts if "replicas" in f.statement.keys("parallelism", affirmed=True)]
+        if denied and not stated:
+            out.append(ctx.finding(
+                "metric-conflation", "error",
+                f"The claim puts the result under {m.text}; the source's setup is a different configuration.",
+                denied, "condition-contradicted"))
+    return out
+
+
+def change_mismatch(ctx: ClaimContext) -> list[Finding]:
+    """"从 584 bytes 减至 512 bytes" where the source's 584 goes to 528, and 512 is
+    another row's number."""
+    out = []
+    for before, after in ctx.claim.changes():
+        if before.negated:
+            continue
+        with_before = [h.fact for h in matches(before.q, ctx.facts, bare_ok=False)]
+        if not with_before:
+            continue
+        if any(_has(f, after) for f in with_before) or any(_has(f, before) and _has(f, after) for f in ctx.facts):
+            continue
+        fact = with_before[0]
+        partner = next((qa for qa in fact.statement.quantities
+                        if not same_value(before.q, qa.q) and compatible(before.q.unit, qa.q.unit)), None)
+        elsewhere = [h.fact for h in matches(after.q, ctx.facts, bare_ok=False)]
+        said = f"{before.q.raw} → {partner.q.raw}" if partner else before.q.raw
+        if elsewhere:
+            out.append(ctx.finding(
+                "metric-conflation", "error",
+                f"The source gives {said}; {after.q.raw} belongs to another quantity in the source.",
+                [fact, elsewhere[0]], "change-mismatch", suggestion=partner.q.raw if partner else None))
+        else:
+            out.append(ctx.finding(
+                "unsupported", "error", f"The source gives {said}, not {after.q.raw}.", [fact], "change-mismatch",
+                suggestion=partner.q.raw if partner else None))
+    return out
+
+
+def _has(fact, qa: QuantityAt) -> bool:
+    return any(same_value(qa.q, fq.q) for fq in fact.statement.quantities)
+
+
+CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch]

@@ -1,0 +1,35 @@
+"""What every check sees: one claim, its paragraph, and the facts of the sources
+its section cites (and only those)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..extract.statement import Statement
+from ..facts import Fact
+from ..models import Category, Evidence, Finding, Section, Sentence, Severity, SourceDocument, Window
+
+
+@dataclass
+class ClaimContext:
+    sentence: Sentence
+    claim: Statement
+    section: Section
+    docs: list[SourceDocument]
+    facts: list[Fact]
+    window: Window | None = None
+    paragraph: list[Statement] = field(default_factory=list)  # the claim's paragraph, itself included
+
+    def facts_of(self, doc: SourceDocument) -> list[Fact]:
+        return [f for f in self.facts if f.url == doc.url]
+
+    def finding(self, category: Category, severity: Severity, message: str, evidence: list[Fact | Evidence],
+                check: str, suggestion: str | None = None) -> Finding:
+        quotes = []
+        for item in evidence:
+            ev = item if isinstance(item, Evidence) else Evidence(url=item.url, quote=item.quote)
+            if ev not in quotes:
+                quotes.append(ev)
+        span = self.sentence.span
+        return Finding(line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column,
+                       sentence=self.sentence.text, category=category, severity=severity, message=message,
+                       evidence=quotes[:3], suggestion=suggestion, check=check)

@@ -1,0 +1,84 @@
+"""License: a license given to the wrong artifact (code vs weights), one the
+source does not state, or one claimed where the source shows none."""
+from __future__ import annotations
+
+from ..lexicon import load_lexicon
+from ..models import Evidence, Finding, LicenseInfo, SourceDocument
+from .context import ClaimContext
+
+# weights and model are one artifact for licensing: a model card licenses its weights
+_SAME = {"model": "weights"}
+
+
+def _artifact(a: str | None) -> str | None:
+    return _SAME.get(a, a) if a else a
+
+
+def canonical(info: LicenseInfo) -> str | None:
+    """The lexicon's name for a source's license record; None for "none found"."""
+    if not info.spdx and (not info.name or info.name.strip().lower() in {"none found", "none", "no license"}):
+        return None
+    hits = load_lexicon().licenses.find(" ".join(filter(None, [info.spdx, info.name])))
+    return hits[0].key if hits else (info.spdx or info.name)
+
+
+def _default_artifact(doc: SourceDocument) -> str:
+    return "weights" if doc.kind == "model_card" else "code"
+
+
+def _records(ctx: ClaimContext) -> list[tuple[str | None, str, Evidence]]:
+    """(license key, artifact, evidence) from the cited sources' metadata and text."""
+    out = []
+    for doc in ctx.docs:
+        for info in doc.licenses():
+            key = canonical(info)
+            shown = info.spdx or info.name or "none"
+            out.append((key, _artifact(info.applies_to) or _default_artifact(doc),
+                        Evidence(url=doc.url, quote=f"license: {shown}" if key else "license: none found")))
+    for fact in ctx.facts:
+        for ls in fact.statement.licenses:
+            if ls.negated:
+                continue
+            for a in ls.artifacts or [None]:
+                doc = next(d for d in ctx.docs if d.url == fact.url)
+                out.append((ls.key, _artifact(a) or _default_artifact(doc), Evidence(url=fact.url, quote=fact.quote)))
+    return out
+
+
+def license_mismatch(ctx: ClaimContext) -> list[Finding]:
+    claims = [ls for ls in ctx.claim.licenses if not ls.negated]
+    if not claims or not ctx.docs:
+        return []
+    records = _records(ctx)
+    out = []
+    for ls in claims:
+        if ls.key is None:  # the claim says there is no license
+            stated = [r for r in records if r[0]]
+            if stated:
+                out.append(ctx.finding("license", "error", f"The source states a license: {stated[0][0]}.",
+                                       [stated[0][2]], "license-none-claimed"))
+            continue
+        if records and all(r[0] is None for r in records):
+            out.append(ctx.finding("license", "error",
+                                   f"The claim gives {ls.text}; the source was checked and shows no license.",
+                                   [records[0][2]], "license-where-none"))
+            continue
+        for artifact in [_artifact(a) for a in ls.artifacts] or [None]:
+            relevant = [r for r in records if r[0] and (artifact is None or r[1] == artifact)]
+            if not relevant:
+                if artifact and records:
+                    out.append(ctx.finding(
+                        "license", "warning",
+                        f"The cited sources state no license for the {artifact}; the claim gives {ls.text}.",
+                        [r[2] for r in records[:2]], "license-not-stated"))
+                continue
+            if not any(r[0] == ls.key for r in relevant):
+                other = relevant[0]
+                out.append(ctx.finding(
+                    "license", "error",
+                    f"The source gives the {other[1]} a different license ({other[0]}), not {ls.text}.",
+                    [other[2]], "license-wrong-artifact"))
+    return out
+
+
+CHECKS = [license_mismatch]

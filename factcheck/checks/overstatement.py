@@ -1,0 +1,141 @@
+"""Overstatement: the claim says more than the source — a range reported as its
+top, a hedge dropped, a number rounded up, conditions widened, a status raised."""
+from __future__ import annotations
+
+from ..align import compatible, is_result, matches, same_value
+from ..models import Finding
+from .context import ClaimContext
+
+
+def _asserted_results(ctx: ClaimContext):
+    return [qa for qa in ctx.claim.quantities if not qa.negated and is_result(qa.q)]
+
+
+def range_top(ctx: ClaimContext) -> list[Finding]:
+    out = []
+    claim_ranges = [qa.q for qa in ctx.claim.quantities if qa.q.is_range]
+    for qa in _asserted_results(ctx):
+        q = qa.q
+        if q.is_range or q.bound == "upper" or any(r.high == q.high for r in claim_ranges):
+            continue
+        tops, singles = [], []
+        for fact in ctx.facts:
+            for fq in fact.statement.quantities:
+                if not compatible(q.unit, fq.q.unit, bare_ok=False):
+                    continue
+                if fq.q.is_range:
+                    top = fq.q.model_copy(update={"low": fq.q.high})
+                    if same_value(q, top, strict=True):
+                        tops.append((fact, fq.q))
+                elif same_value(q, fq.q, bare_ok=False, strict=True):
+                    singles.append(fact)
+        if tops and not singles:
+            fact, rq = tops[0]
+            out.append(ctx.finding(
+                "overstatement", "warning",
+                f"The source reports a range, {rq.raw}; “{q.raw}” gives only its top as if it were the result.",
+                [fact], "range-top", suggestion=f"state the range {rq.raw} and the conditions it was measured under"))
+    return out
+
+
+def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
+    out = []
+    for qa in _asserted_results(ctx):
+        q = qa.q
+        if q.is_range or q.approx or q.bound:
+            continue
+        hits = [h for h in matches(q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
+        if not hits:
+            continue
+        if all(h.qa.q.bound == "upper" for h in hits):
+            out.append(ctx.finding("overstatement", "warning",
+                                   f"The source says “up to” this value ({hits[0].qa.q.raw}); the claim drops the bound.",
+                                   [hits[0].fact], "hedge-dropped", suggestion=f"up to {q.raw}"))
+        elif all(h.qa.q.approx for h in hits):
+            out.append(ctx.finding("overstatement", "warning",
+                                   f"The source gives this value as approximate ({hits[0].qa.q.raw}); the claim states it as exact.",
+                                   [hits[0].fact], "hedge-dropped", suggestion=f"about {q.raw}"))
+    return out
+
+
+def rounded_up(ctx: ClaimContext) -> list[Finding]:
+    out = []
+    for qa in _asserted_results(ctx):
+        q = qa.q
+        if q.is_range or q.approx or q.bound or matches(q, ctx.facts):
+            continue
+        near = []
+        for fact in ctx.facts:
+            for fq in fact.statement.quantities:
+                fv = fq.q.high
+                if (fq.q.is_range or fq.q.unit != q.unit or not q.unit or not (0 < fv < q.high)
+                        or (q.high - fv) / q.high > 0.05 or fq.metric and qa.metric and fq.metric != qa.metric):
+                    continue
+                near.append((fact, fq.q))
+        if near:
+            fact, fq = max(near, key=lambda n: n[1].high)
+            out.append(ctx.finding("overstatement", "warning",
+                                   f"The source gives {fq.raw}; “{q.raw}” rounds it up.", [fact], "rounded-up",
+                                   suggestion=fq.raw))
+    return out
+
+
+def scope_widened(ctx: ClaimContext) -> list[Finding]:
+    universal = ctx.claim.of("universal", affirmed=True)
+    if not universal or not ctx.facts:
+        return []
+    results = _asserted_results(ctx)
+    if not results and not ctx.claim.of("gain", affirmed=True):
+        return []
+    # the result the claim widens: in this sentence, or stated earlier in the paragraph
+    quantities = [qa for st in ctx.paragraph for qa in st.quantities if is_result(qa.q)] or results
+    backing = [h.fact for qa in quantities for h in matches(qa.q, ctx.facts, bare_ok=False)]
+    conditions = [f for f in ctx.facts if f.statement.of("hardware") or f.statement.of("parallelism")]
+    backing_with_conditions = [f for f in backing if f.statement.of("hardware") or f.statement.of("parallelism")]
+    evidence = (backing_with_conditions or conditions[:1]) + backing[:1]
+    if not evidence:
+        return []
+    named = sorted({m.text for f in evidence for m in f.statement.of("hardware") + f.statement.of("parallelism")})
+    where = f" (measured on {', '.join(named)})" if named else ""
+    return [ctx.finding(
+        "overstatement", "warning",
+        f"“{universal[0].text}” widens a result the source measured under specific conditions{where}.",
+        evidence, "scope-widened", suggestion="name the hardware, model and workload the source measured")]
+
+
+def status_raised(ctx: ClaimContext) -> list[Finding]:
+    out = []
+    claimed = ctx.claim.keys("status", affirmed=True)
+    if "validated" in claimed:
+        denied = [f for f in ctx.facts if "validated" in f.statement.keys("status", affirmed=False)]
+        confirmed = [f for f in ctx.facts if "validated" in f.statement.keys("status", affirmed=True)]
+        if denied and not confirmed:
+            out.append(ctx.finding("overstatement", "error",
+                                   "The claim says this was validated; the source says it was not.",
+                                   denied, "status-validated"))
+    if "stable" in claimed:
+        experimental = [f for f in ctx.facts if "experimental" in f.statement.keys("status", affirmed=True)]
+        stable = [f for f in ctx.facts if "stable" in f.statement.keys("status", affirmed=True)]
+        if experimental and not stable:
+            out.append(ctx.finding("overstatement", "error",
+                                   "The claim calls this stable; the source marks it experimental.",
+                                   experimental, "status-stable"))
+    return out
+
+
+def change_denied(ctx: ClaimContext) -> list[Finding]:
+    """"准确率完全一致" where the source reports two different scores."""
+    if not ctx.claim.of("no_change", affirmed=True) or not ctx.claim.of("accuracy"):
+        return []
+    for fact in ctx.facts:
+        if not fact.statement.of("accuracy"):
+            continue
+        scores = {qa.q.high for qa in fact.statement.quantities if qa.q.unit == "%" and not qa.q.is_range}
+        if len(scores) >= 2:
+            return [ctx.finding("overstatement", "error",
+                                "The claim says the accuracy did not change; the source reports different scores.",
+                                [fact], "accuracy-unchanged")]
+    return []
+
+
+CHECKS = [range_top, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied]

@@ -1,0 +1,137 @@
+"""Release dates: a date the source contradicts; something called new or first
+released in the window that the source shows earlier; a PR called merged that is open."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from ..align import relevance
+from ..extract.records import DateMention
+from ..extract.versions import extract_versions
+from ..models import Evidence, Finding, SourceDocument
+from .context import ClaimContext
+
+_TAG = re.compile(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
+_PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
+
+
+def _norm_version(v: str) -> str:
+    v = v.lower().lstrip("v")
+    while v.endswith(".0") and v.count(".") > 1:
+        v = v[:-2]
+    return v
+
+
+def _doc_versions(doc: SourceDocument) -> set[str]:
+    found = {_norm_version(m.group(1)) for m in _TAG.finditer(doc.url)}
+    if doc.kind == "release" and doc.title:
+        found |= {_norm_version(v.version) for v in extract_versions(doc.title)}
+    return found
+
+
+def _day_dates(ctx: ClaimContext) -> list[DateMention]:
+    return [d for d in ctx.claim.dates if d.date and d.precision == "day" and d.relative in (None, "this_month", "today")]
+
+
+def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
+    """Day dates the claim ties to a release, publication or merge: same clause as
+    the event word, or a table row that pairs a version with a date."""
+    out = []
+    events = ctx.claim.of("event", affirmed=True)
+    for d in _day_dates(ctx):
+        clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), 0)
+        near = [e.key for e in events if e.clause == clause]
+        if near:
+            out.append((d, near[0]))
+        elif ctx.sentence.block == "table_row" and ctx.claim.versions:
+            out.append((d, "released"))
+    return out
+
+
+def _fmt(day: dt.date) -> str:
+    return day.isoformat()
+
+
+def date_contradicted(ctx: ClaimContext) -> list[Finding]:
+    out = []
+    claimed_versions = {_norm_version(v.version) for v in ctx.claim.versions}
+    for mention, event in _event_dates(ctx):
+        field = "merged" if event == "merged" else "published"
+        candidates = []
+        for doc in ctx.docs:
+            dates = doc.dates.as_dates()
+            if field not in dates:
+                continue
+            if field == "published" and doc.kind not in _PUBLISH_KINDS:
+                continue
+            versions = _doc_versions(doc)
+            if claimed_versions and versions and not claimed_versions & versions:
+                continue
+            candidates.append((bool(claimed_versions & versions), relevance(ctx.claim.text, [], ctx.facts_of(doc)),
+                               doc, dates[field]))
+        if not candidates:
+            continue
+        if not any(c[0] for c in candidates) and len(candidates) > 1:
+            continue  # several dated sources and nothing says which one the date is about
+        _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
+        if mention.date != actual:
+            what = "was merged" if field == "merged" else "was published"
+            out.append(ctx.finding(
+                "release-date", "error",
+                f"The source {what} on {_fmt(actual)}, not {_fmt(mention.date)} (“{mention.raw}”).",
+                [Evidence(url=doc.url, quote=doc.title or doc.url)], "date-contradicted",
+                suggestion=f"{actual.month}/{actual.day}"))
+    return out
+
+
+def _earliest(doc: SourceDocument) -> tuple[dt.date, str] | None:
+    dates = doc.dates.as_dates()
+    keys = {"pull_request": ["merged"], "release": ["published"], "repository": ["first_release"]}.get(
+        doc.kind, ["published", "first_release"])
+    known = [(dates[k], k) for k in keys if k in dates]
+    return min(known) if known else None
+
+
+def _in_window(ctx: ClaimContext) -> bool:
+    return any(d.relative == "this_week" for d in ctx.claim.dates) or any(
+        d.date and ctx.window and ctx.window.contains(d.date) for d in _day_dates(ctx))
+
+
+def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
+    """"first added this week" where a cited source shows it merged or released before the window."""
+    if ctx.window is None or not ctx.docs:
+        return []
+    first = ctx.claim.of("event", affirmed=True)
+    is_first = any(e.key == "first" for e in first)
+    if not is_first or not _in_window(ctx):
+        return []
+    scored = sorted(((relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in ctx.docs),
+                    key=lambda s: -s[0])
+    for score, doc in scored:
+        if score < 2:
+            break
+        seen = _earliest(doc)
+        if seen and seen[0] < ctx.window.start:
+            return [ctx.finding(
+                "release-date", "error",
+                f"The source shows this {seen[1].replace('_', ' ')} on {_fmt(seen[0])}, before this issue's window "
+                f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}); it is not new this week.",
+                [Evidence(url=doc.url, quote=doc.title or doc.url)], "new-but-earlier")]
+    return []
+
+
+def merged_but_open(ctx: ClaimContext) -> list[Finding]:
+    if not any(e.key == "merged" for e in ctx.claim.of("event", affirmed=True)):
+        return []
+    prs = [d for d in ctx.docs if d.kind == "pull_request"]
+    if not prs:
+        return []
+    score, doc = max(((relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in prs),
+                     key=lambda s: s[0])
+    if score >= 2 and (doc.state or "").lower() == "open":
+        return [ctx.finding("release-date", "error", "The claim says merged; the cited pull request is still open.",
+                            [Evidence(url=doc.url, quote=doc.title or doc.url)], "merged-but-open")]
+    return []
+
+
+CHECKS = [date_contradicted, new_but_earlier, merged_but_open]

@@ -1,0 +1,60 @@
+"""Unsupported: a checkable number that no cited source carries, directly or as
+a ratio or change a reader could compute from the source's own figures."""
+from __future__ import annotations
+
+from ..align import Ratio, is_result, matches, ratios, same_value
+from ..extract.statement import QuantityAt
+from ..facts import Fact
+from ..models import Finding
+from .context import ClaimContext
+
+
+def _derived(facts: list[Fact], every: list[Ratio]) -> list[tuple[float, str, Fact]]:
+    """Values a careful reader may derive: ratios (x) and relative changes (%)."""
+    out = []
+    for r in every:
+        out.append((r.value, "x", r.a.fact))
+        big, small = max(r.a.qa.q.high, r.b.qa.q.high), min(r.a.qa.q.high, r.b.qa.q.high)
+        out.append(((big - small) / big * 100, "%", r.a.fact))
+        out.append(((big - small) / small * 100, "%", r.a.fact))
+    return out
+
+
+def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str, Fact]]) -> bool:
+    q = qa.q
+    if matches(q, facts):
+        return True
+    if q.is_range:
+        lo = q.model_copy(update={"high": q.low})
+        hi = q.model_copy(update={"low": q.high})
+        return _supported(QuantityAt(q=lo, clause=qa.clause), facts, derived) and _supported(
+            QuantityAt(q=hi, clause=qa.clause), facts, derived)
+    for value, unit, _ in derived:
+        if unit != q.unit:
+            continue
+        if q.bound == "lower" and value >= q.high or q.bound == "upper" and value <= q.high:
+            return True
+        if same_value(q, q.model_copy(update={"low": value, "high": value})):
+            return True
+    return False
+
+
+def number_unsupported(ctx: ClaimContext) -> list[Finding]:
+    if not ctx.facts:
+        return []
+    derived: list | None = None
+    out = []
+    for qa in ctx.claim.quantities:
+        if qa.negated or not is_result(qa.q):
+            continue
+        if derived is None:
+            derived = _derived(ctx.facts, ratios(ctx.facts))
+        if _supported(qa, ctx.facts, derived):
+            continue
+        titles = [f for f in ctx.facts if f.kind == "title"]
+        out.append(ctx.finding("unsupported", "warning",
+                               f"No cited source gives {qa.q.raw}.", titles[:2], "number-unsupported"))
+    return out
+
+
+CHECKS = [number_unsupported]

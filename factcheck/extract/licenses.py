@@ -1,0 +1,49 @@
+"""License statements and the artifact each is said to apply to."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from ..lexicon import load_lexicon
+from .clauses import Clause, clause_at
+
+
+class LicenseStatement(BaseModel):
+    key: str | None = Field(description="SPDX id or license name; None for 'no license'")
+    artifacts: list[str] = Field(default_factory=list, description="code, weights, model, data; empty = not said")
+    start: int
+    end: int
+    text: str
+    clause: int = 0
+    negated: bool = False
+
+
+def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
+    lexicon = load_lexicon()
+    artifacts = lexicon.artifacts.find(text)
+    found: list[LicenseStatement] = []
+    for hit in lexicon.license_none.find(text):
+        ci = clause_at(clauses, hit.start)
+        found.append(LicenseStatement(key=None, artifacts=_artifacts_in(artifacts, clauses[ci]), start=hit.start,
+                                      end=hit.end, text=hit.text, clause=ci))
+    names = lexicon.licenses.find(text)
+    for i, hit in enumerate(names):
+        ci = clause_at(clauses, hit.start)
+        # The artifacts a license applies to are those named between the previous
+        # license (or the clause start) and this one: "代码仓库的 Apache-2.0 与模型卡的
+        # community license" gives code to the first and weights to the second, while
+        # "代码和权重都采用 Apache-2.0" gives both to the one license.
+        lo = max(clauses[ci].start, names[i - 1].end if i else 0)
+        owned = sorted({a.key for a in artifacts if lo <= a.start < hit.start})
+        if not owned:  # "Apache-2.0 for the code": look ahead to the next license
+            hi = min(clauses[ci].end, names[i + 1].start if i + 1 < len(names) else len(text))
+            owned = sorted({a.key for a in artifacts if hit.end <= a.start < hi})
+        if not owned:
+            before = [a for a in artifacts if a.end <= hit.start]
+            owned = [before[-1].key] if before else []
+        found.append(LicenseStatement(key=hit.key, artifacts=owned, start=hit.start, end=hit.end, text=hit.text,
+                                      clause=ci, negated=clauses[ci].negates(hit.start, hit.end)))
+    return sorted(found, key=lambda s: s.start)
+
+
+def _artifacts_in(hits: list, clause: Clause) -> list[str]:
+    return sorted({h.key for h in hits if clause.start <= h.start < clause.end})

@@ -1,0 +1,128 @@
+"""One extractor for both sides: a draft sentence becomes a claim, a source
+passage a fact, and both are a ``Statement`` in the same vocabulary."""
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from ..lexicon import load_lexicon
+from ..models import Window
+from .clauses import Clause, clause_at, split_clauses
+from .conditions import find_conditions
+from .dates import extract_dates
+from .licenses import LicenseStatement, find_licenses
+from .quantities import extract_quantities
+from .records import DateMention, Mention, Quantity, VersionMention
+from .versions import extract_versions
+
+
+class QuantityAt(BaseModel):
+    """A quantity with what the surrounding words say about it."""
+
+    q: Quantity
+    clause: int
+    negated: bool = False
+    metric: str | None = None
+    role: str | None = Field(default=None, description="before/after in a from->to change")
+
+
+class Statement(BaseModel):
+    text: str
+    clauses: list[Clause]
+    quantities: list[QuantityAt] = Field(default_factory=list)
+    mentions: list[Mention] = Field(default_factory=list)
+    licenses: list[LicenseStatement] = Field(default_factory=list)
+    dates: list[DateMention] = Field(default_factory=list)
+    versions: list[VersionMention] = Field(default_factory=list)
+
+    def of(self, kind: str, *, affirmed: bool | None = None) -> list[Mention]:
+        return [m for m in self.mentions if m.kind == kind and (affirmed is None or m.negated != affirmed)]
+
+    def keys(self, kind: str, *, affirmed: bool | None = None) -> set[str]:
+        return {m.key for m in self.of(kind, affirmed=affirmed)}
+
+    def changes(self) -> list[tuple[QuantityAt, QuantityAt]]:
+        """from->to pairs the text states ("从 584 bytes 减至 528 bytes")."""
+        out = []
+        for a, b in zip(self.quantities, self.quantities[1:]):
+            if a.role == "before" and b.role == "after":
+                out.append((a, b))
+        return out
+
+
+# Between two numbers of a stated change: "从 A 减至 B", "from A to B", "A → B".
+_CHANGE_LEAD = re.compile(r"(?:从|由|from)\s*(?:about|约|~)?\s*$", re.IGNORECASE)
+_CHANGE_LINK = re.compile(
+    r"^\s*(?:\S{0,6}\s*)?(?:减至|降至|降到|减到|减少到|增至|增到|升至|提升到|提升至|提高到|变为|变成|改成|改为|到|至|→|->|to)\s*"
+    r"(?:about|约|~|approximately)?\s*$",
+    re.IGNORECASE,
+)
+
+# The lexicon groups whose hits become Mentions, by kind.
+_MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status", "events", "artifacts", "gain")
+
+
+def extract_statement(text: str, window: Window | None = None, *, label: str | None = None) -> Statement:
+    """Extract everything checkable from ``text``.
+
+    ``label`` is the first cell of a table row (its row header), which names the
+    metric of every number in the row.
+    """
+    lexicon = load_lexicon()
+    clauses = split_clauses(text)
+    mentions: list[Mention] = list(find_conditions(text))
+    for group in _MENTION_GROUPS:
+        for hit in getattr(lexicon, group).find(text):
+            kind = {"events": "event", "artifacts": "artifact"}.get(group, group)
+            mentions.append(Mention(kind=kind, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
+    for m in mentions:
+        m.clause = clause_at(clauses, m.start)
+        m.negated = clauses[m.clause].negates(m.start, m.end)
+    metric_hits = lexicon.metrics.find(text)
+    quantities = []
+    for q in extract_quantities(text):
+        ci = clause_at(clauses, q.start)
+        quantities.append(QuantityAt(q=q, clause=ci, negated=clauses[ci].negated,
+                                     metric=_metric_for(q, clauses[ci], metric_hits, lexicon.metric_units)))
+    if label:
+        row_metric = lexicon.metrics.find(label)
+        for qa in quantities:
+            if qa.metric is None and row_metric:
+                qa.metric = row_metric[0].key
+    _mark_changes(text, quantities)
+    return Statement(
+        text=text,
+        clauses=clauses,
+        quantities=quantities,
+        mentions=sorted(mentions, key=lambda m: m.start),
+        licenses=find_licenses(text, clauses),
+        dates=extract_dates(text, window),
+        versions=extract_versions(text),
+    )
+
+
+def _metric_for(q: Quantity, clause: Clause, hits: list, by_unit: dict[str, str]) -> str | None:
+    if q.unit in by_unit:
+        return by_unit[q.unit]
+    best, best_gap = None, None
+    for h in hits:
+        if not (clause.start <= h.start < clause.end):
+            continue
+        gap = q.start - h.end if h.end <= q.start else (h.start - q.end) * 1.5  # words before a number name it first
+        if best_gap is None or gap < best_gap:
+            best, best_gap = h.key, gap
+    return best
+
+
+def _mark_changes(text: str, quantities: list[QuantityAt]) -> None:
+    for a, b in zip(quantities, quantities[1:]):
+        if a.role or b.role:
+            continue
+        if getattr(a.q, "change_role", None) == "before" and getattr(b.q, "change_role", None) == "after":
+            a.role, b.role = "before", "after"
+            continue
+        lead = text[max(0, a.q.start - 12) : a.q.start]
+        link = text[a.q.end : b.q.start]
+        if len(link) <= 16 and _CHANGE_LINK.match(link) and (_CHANGE_LEAD.search(lead) or "→" in link or "->" in link):
+            a.role, b.role = "before", "after"

@@ -1,0 +1,118 @@
+"""Facts: a source document cut into passages (sentences, table rows, list items,
+its title, its comments), each with the Statement extracted from it.
+
+A passage keeps the source's exact words as ``quote``, which is what a finding
+cites; table rows are analysed with their column headers attached, since
+"| bytes/token | 584 | **528** |" means little without "| | V4 | V4.1 |".
+"""
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from .draft import split_sentences
+from .extract.statement import Statement, extract_statement
+from .models import SourceDocument, Window
+
+
+class Fact(BaseModel):
+    url: str
+    quote: str
+    where: str  # title, text, comment:N
+    kind: str  # title, sentence, row, item, code
+    statement: Statement
+
+
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LIST_MARK = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
+_EMPHASIS = re.compile(r"\*\*|__|<br\s*/?>")
+
+
+def _cells(line: str) -> list[str]:
+    inner = line.strip()
+    if inner.startswith("|"):
+        inner = inner[1:]
+    if inner.endswith("|"):
+        inner = inner[:-1]
+    return [c.strip() for c in inner.split("|")]
+
+
+def _plain(text: str) -> str:
+    return _EMPHASIS.sub(" ", text).strip()
+
+
+def passages(text: str) -> list[tuple[str, str, str | None, str]]:
+    """(quote, analysis text, row label, kind) for each passage of a Markdown text."""
+    out: list[tuple[str, str, str | None, str]] = []
+    lines = text.splitlines()
+    paragraph: list[str] = []
+    header: list[str] | None = None
+    in_fence = False
+
+    def flush() -> None:
+        if not paragraph:
+            return
+        block = " ".join(s.strip() for s in paragraph)
+        for start, end in split_sentences(block):
+            sentence = block[start:end].strip()
+            if sentence:
+                out.append((sentence, _plain(sentence), None, "sentence"))
+        paragraph.clear()
+
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            flush()
+            in_fence = not in_fence
+            header = None
+            continue
+        if "|" in stripped and stripped.count("|") >= 2:
+            flush()
+            if _TABLE_SEP.match(stripped):
+                continue
+            nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            cells = _cells(stripped)
+            if _TABLE_SEP.match(nxt):
+                header = cells
+                continue
+            label = _plain(cells[0]) if cells else None
+            named = [
+                f"{_plain(header[j])}: {_plain(c)}" if header and j < len(header) and header[j].strip() else _plain(c)
+                for j, c in enumerate(cells)
+            ]
+            out.append((stripped, " | ".join(named), label, "row"))
+            continue
+        header = None
+        if in_fence:
+            if stripped:
+                out.append((stripped, _plain(stripped), None, "code"))
+            continue
+        if not stripped:
+            flush()
+            continue
+        if stripped.startswith("#"):
+            flush()
+            paragraph.append(stripped.lstrip("#").strip())
+            flush()
+            continue
+        if _LIST_MARK.match(line):  # an item runs on over its indented continuation lines
+            flush()
+            paragraph.append(_LIST_MARK.sub("", stripped))
+            continue
+        paragraph.append(stripped)
+    flush()
+    return out
+
+
+def facts_of(doc: SourceDocument, window: Window | None = None) -> list[Fact]:
+    found: list[Fact] = []
+    if doc.title:
+        found.append(Fact(url=doc.url, quote=doc.title, where="title", kind="title",
+                          statement=extract_statement(_plain(doc.title), window)))
+    bodies = [("text", doc.text)] + [(f"comment:{i}", c.text) for i, c in enumerate(doc.comments)]
+    for where, body in bodies:
+        for quote, analysed, label, kind in passages(body or ""):
+            found.append(Fact(url=doc.url, quote=quote, where=where, kind=kind,
+                              statement=extract_statement(analysed, window, label=label)))
+    return found

@@ -1,0 +1,226 @@
+"""The check as a LangGraph graph:
+
+    parse → resolve → fetch (Send per URL) → gather → facts (Send per document)
+          → claims → verify (Send per section) → [llm] → report
+
+Nodes are plain functions over a typed state; I/O goes through the provider in the
+run's context. State holds plain JSON-able data (model dumps), so a checkpoint
+reloads without custom serialisers and an interrupted run resumes by thread id,
+re-running only the branches that had not finished.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Callable, TypedDict
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+from langgraph.types import Send
+
+from .draft import parse_draft
+from .extract.statement import Statement, extract_statement
+from .facts import Fact, facts_of
+from .models import Draft, Evidence, Finding, Report, SourceDocument, Stats, Window
+from .settings import Settings
+from .sources import FetchResult, SourceProvider
+from .sources.urls import normalize_url
+from .verify import SectionResult, cited_documents, merge, verify_section
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class RunContext:
+    """What nodes need that is not state: the source provider and the settings."""
+
+    provider: SourceProvider
+    settings: Settings
+    progress: Progress | None = None
+    llm_review: Callable[..., Any] | None = field(default=None)
+
+    def say(self, message: str) -> None:
+        if self.progress:
+            self.progress(message)
+
+
+class State(TypedDict, total=False):
+    text: str
+    name: str
+    draft: dict
+    urls: list[str]
+    fetched: Annotated[list[dict], operator.add]
+    facts: Annotated[list[dict], operator.add]
+    claims: dict[str, dict]
+    sections: Annotated[list[dict], operator.add]
+    llm: dict
+    report: dict
+
+
+def parse(state: State, runtime: Runtime[RunContext]) -> dict:
+    draft = parse_draft(state["text"], state["name"], repos=runtime.context.settings.repos)
+    runtime.context.say(f"parsed {len(draft.sentences)} sentences in {len(draft.sections)} sections")
+    return {"draft": draft.model_dump(mode="json")}
+
+
+def resolve(state: State) -> dict:
+    seen: dict[str, str] = {}
+    for section in state["draft"]["sections"]:
+        for citation in section["citations"]:
+            seen.setdefault(normalize_url(citation["url"]), citation["url"])
+    return {"urls": list(seen.values())}
+
+
+def route_fetch(state: State) -> list[Send] | str:
+    return [Send("fetch", {"url": url}) for url in state["urls"]] or "gather"
+
+
+async def fetch(payload: dict, runtime: Runtime[RunContext]) -> dict:
+    result = await runtime.context.provider.get(payload["url"])
+    runtime.context.say(f"{result.status}: {payload['url']}")
+    return {"fetched": [result.model_dump(mode="json")]}
+
+
+def gather(state: State) -> dict:
+    return {}
+
+
+def route_facts(state: State) -> list[Send] | str:
+    window = state["draft"].get("window")
+    sends = [Send("facts", {"document": r["document"], "window": window})
+             for r in state.get("fetched", []) if r["status"] == "ok" and r.get("document")]
+    return sends or "claims"
+
+
+def facts(payload: dict) -> dict:
+    doc = SourceDocument.model_validate(payload["document"])
+    window = Window.model_validate(payload["window"]) if payload["window"] else None
+    found = facts_of(doc, window)
+    return {"facts": [{"url": doc.url, "facts": [f.model_dump(mode="json") for f in found]}]}
+
+
+def claims(state: State) -> dict:
+    draft = Draft.model_validate(state["draft"])
+    return {"claims": {str(s.index): extract_statement(s.text, draft.window).model_dump(mode="json")
+                       for s in draft.sentences}}
+
+
+def route_verify(state: State) -> list[Send] | str:
+    draft = state["draft"]
+    documents = {normalize_url(r["url"]): r["document"] for r in state.get("fetched", []) if r.get("document")}
+    by_url = {entry["url"]: entry["facts"] for entry in state.get("facts", [])}
+    sends = []
+    for section in draft["sections"]:
+        wanted = []
+        for c in section["citations"]:
+            doc = documents.get(normalize_url(c["url"]))
+            if doc is not None and doc not in wanted:
+                wanted.append(doc)
+        sends.append(Send("verify", {
+            "draft": draft,
+            "section": section["index"],
+            "documents": wanted,
+            "facts": [f for doc in wanted for f in by_url.get(doc["url"], [])],
+            "claims": {k: v for k, v in state["claims"].items()
+                       if draft["sentences"][int(k)]["section"] == section["index"]},
+        }))
+    return sends or "after_verify"
+
+
+def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
+    draft = Draft.model_validate(payload["draft"])
+    docs = [SourceDocument.model_validate(d) for d in payload["documents"]]
+    documents = {normalize_url(u): d for d in docs for u in [d.url, *d.aliases]}
+    statements = {int(k): Statement.model_validate(v) for k, v in payload["claims"].items()}
+    result = verify_section(draft, payload["section"], cited_documents(draft, payload["section"], documents),
+                            [Fact.model_validate(f) for f in payload["facts"]], statements,
+                            runtime.context.settings.categories)
+    return {"sections": [{"index": payload["section"], **result.model_dump(mode="json")}]}
+
+
+def after_verify(state: State) -> dict:
+    return {}
+
+
+def route_llm(state: State, runtime: Runtime[RunContext]) -> str:
+    return "llm" if runtime.context.llm_review is not None and runtime.context.settings.llm.enabled else "report"
+
+
+async def llm(state: State, runtime: Runtime[RunContext]) -> dict:
+    outcome = await runtime.context.llm_review(state, runtime.context)
+    return {"llm": outcome}
+
+
+def report(state: State, runtime: Runtime[RunContext]) -> dict:
+    draft = Draft.model_validate(state["draft"])
+    results = [SectionResult.model_validate(s) for s in sorted(state.get("sections", []), key=lambda s: s["index"])]
+    findings = [f for r in results for f in r.findings]
+    llm_part = state.get("llm") or {}
+    findings.extend(Finding.model_validate(f) for f in llm_part.get("findings", []))
+    findings.extend(unresolved_findings(draft, [FetchResult.model_validate(r) for r in state.get("fetched", [])]))
+    fetched = [FetchResult.model_validate(r) for r in state.get("fetched", [])]
+    stats = Stats(
+        sentences=len(draft.sentences),
+        claims=sum(r.claims for r in results),
+        sources=sum(1 for r in fetched if r.status == "ok"),
+        unresolved=sum(1 for r in fetched if r.status != "ok"),
+        llm_calls=llm_part.get("calls", 0),
+        requests=sum(r.requests for r in fetched),
+        cached_requests=sum(r.cached_requests for r in fetched),
+        undecided=sum(len(r.undecided) for r in results),
+    )
+    for key in ("llm_cached_calls", "prompt_tokens", "completion_tokens"):
+        if key in llm_part:
+            setattr(stats, key, llm_part[key])
+    notes = list(llm_part.get("notes", []))
+    if not runtime.context.settings.llm.enabled:
+        notes.append("LLM second opinion skipped: no model configured (deterministic checks only).")
+    out = Report(draft=state["name"], findings=merge(findings), stats=stats, notes=notes)
+    return {"report": out.model_dump(mode="json")}
+
+
+def unresolved_findings(draft: Draft, fetched: list[FetchResult]) -> list[Finding]:
+    """A citation that cannot be resolved is an ``unsupported`` finding of severity
+    info, on the line that cites it; a source that could not be checked likewise."""
+    failed = {normalize_url(r.url): r for r in fetched if r.status != "ok"}
+    out: list[Finding] = []
+    seen: set[tuple[int, str]] = set()
+    for citation in draft.citations():
+        r = failed.get(normalize_url(citation.url))
+        if r is None or (citation.span.line, r.url) in seen:
+            continue
+        seen.add((citation.span.line, r.url))
+        line_text = draft.text.splitlines()[citation.span.line - 1].strip() if draft.text else citation.url
+        message = ("could not check: source not available" if r.status == "not_found"
+                   else f"could not check: {r.detail or r.status}")
+        out.append(Finding(line=citation.span.line, column=citation.span.column, end_line=citation.span.end_line,
+                           end_column=citation.span.end_column, sentence=line_text, category="unsupported",
+                           severity="info", message=f"{message} ({r.url})",
+                           evidence=[Evidence(url=r.url, quote=r.detail or r.status)], check="citation-unresolved"))
+    return out
+
+
+def build_graph(checkpointer: Any = None):
+    g = StateGraph(State, context_schema=RunContext)
+    g.add_node("parse", parse)
+    g.add_node("resolve", resolve)
+    g.add_node("fetch", fetch)
+    g.add_node("gather", gather, defer=True)
+    g.add_node("facts", facts)
+    g.add_node("claims", claims, defer=True)  # waits for every facts branch
+    g.add_node("verify", verify)
+    g.add_node("after_verify", after_verify, defer=True)
+    g.add_node("llm", llm)
+    g.add_node("report", report)
+    g.add_edge(START, "parse")
+    g.add_edge("parse", "resolve")
+    g.add_conditional_edges("resolve", route_fetch, ["fetch", "gather"])
+    g.add_edge("fetch", "gather")
+    g.add_conditional_edges("gather", route_facts, ["facts", "claims"])
+    g.add_edge("facts", "claims")
+    g.add_conditional_edges("claims", route_verify, ["verify", "after_verify"])
+    g.add_edge("verify", "after_verify")
+    g.add_conditional_edges("after_verify", route_llm, ["llm", "report"])
+    g.add_edge("llm", "report")
+    g.add_edge("report", END)
+    return g.compile(checkpointer=checkpointer)

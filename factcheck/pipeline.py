@@ -1,0 +1,99 @@
+"""The public entry points: check a draft's text or file and get a Report.
+
+The CLI, the CI command and the web app all come through here, so they share one
+core. A run is recorded in a SQLite checkpoint (unless switched off) under a
+thread id; a run interrupted part-way resumes from its last finished step when it
+is started again with the same thread id.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from contextlib import AsyncExitStack
+from pathlib import Path
+from typing import Any
+
+from .draft import load_draft
+from .errors import InputError
+from .graph import Progress, RunContext, build_graph
+from .models import Report
+from .settings import Settings
+from .sources import SourceProvider
+from .sources.archive import ArchiveSources
+
+
+def default_thread_id(text: str, name: str, provider: SourceProvider) -> str:
+    """Same draft, same sources -> same thread, so a rerun after a crash resumes."""
+    where = getattr(provider, "origin", type(provider).__name__)
+    digest = hashlib.sha256(f"{name}\x00{where}\x00{text}".encode()).hexdigest()[:24]
+    return f"check-{digest}"
+
+
+async def _llm_hook(settings: Settings):
+    """The LLM second-opinion node's body, when a model is configured."""
+    if not settings.llm.enabled:
+        return None
+    try:
+        from .llm_review import graph_node
+    except ImportError:
+        return None
+    return graph_node
+
+
+async def check_text_async(text: str, name: str, settings: Settings, provider: SourceProvider, *,
+                           thread_id: str | None = None, progress: Progress | None = None) -> Report:
+    context = RunContext(provider=provider, settings=settings, progress=progress,
+                         llm_review=await _llm_hook(settings))
+    async with AsyncExitStack() as stack:
+        checkpointer = None
+        if settings.use_checkpoint:
+            from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+            path = settings.checkpoint_path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            checkpointer = await stack.enter_async_context(AsyncSqliteSaver.from_conn_string(str(path)))
+        graph = build_graph(checkpointer)
+        config: dict[str, Any] = {"configurable": {"thread_id": thread_id or default_thread_id(text, name, provider)},
+                                  "recursion_limit": 50}
+        start: dict | None = {"text": text, "name": name}
+        if checkpointer is not None:
+            snapshot = await graph.aget_state(config)
+            if snapshot.next:  # an unfinished run of this thread: resume it
+                context.say(f"resuming {config['configurable']['thread_id']} at {', '.join(snapshot.next)}")
+                start = None
+            elif snapshot.values:  # a finished run: start afresh, reducers must not add to it
+                await checkpointer.adelete_thread(config["configurable"]["thread_id"])
+        final = await graph.ainvoke(start, config, context=context)
+    return Report.model_validate(final["report"])
+
+
+def check_text(text: str, name: str, settings: Settings, provider: SourceProvider, *,
+               thread_id: str | None = None, progress: Progress | None = None) -> Report:
+    return asyncio.run(check_text_async(text, name, settings, provider, thread_id=thread_id, progress=progress))
+
+
+async def check_path_async(path: Path, settings: Settings, *, sources_dir: Path | None = None,
+                           provider: SourceProvider | None = None, thread_id: str | None = None,
+                           progress: Progress | None = None) -> Report:
+    draft = load_draft(path, repos=settings.repos)  # raises InputError with file and line
+    if provider is not None:
+        return await check_text_async(draft.text, str(path), settings, provider, thread_id=thread_id,
+                                      progress=progress)
+    if sources_dir is not None:
+        archive = ArchiveSources.from_dir(sources_dir)
+        return await check_text_async(draft.text, str(path), settings, archive, thread_id=thread_id,
+                                      progress=progress)
+    try:
+        from .sources.live import LiveSources
+    except ImportError as exc:  # pragma: no cover - the live fetcher ships with the package
+        raise InputError(f"live fetching is not available ({exc}); pass --sources DIR") from None
+    async with LiveSources(settings) as live:
+        return await check_text_async(draft.text, str(path), settings, live, thread_id=thread_id,
+                                      progress=progress)
+
+
+def check_path(path: Path, settings: Settings, *, sources_dir: Path | None = None,
+               provider: SourceProvider | None = None, thread_id: str | None = None,
+               progress: Progress | None = None) -> Report:
+    return asyncio.run(check_path_async(path, settings, sources_dir=sources_dir, provider=provider,
+                                        thread_id=thread_id, progress=progress))

@@ -1,0 +1,110 @@
+"""Verify one section: its sentences become claims and meet the facts of the
+sources that section cites; the checks decide, and findings are merged so that one
+sentence draws at most one finding per category."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from .align import relevance
+from .checks import run_checks
+from .checks.context import ClaimContext
+from .extract.records import Passage, UndecidedClaim
+from .extract.statement import Statement, extract_statement
+from .facts import Fact
+from .models import SEVERITY_RANK, Draft, Finding, SourceDocument
+from .sources.urls import normalize_url
+
+
+class SectionResult(BaseModel):
+    findings: list[Finding] = Field(default_factory=list)
+    undecided: list[UndecidedClaim] = Field(default_factory=list)
+    claims: int = 0
+
+
+def checkable(st: Statement) -> bool:
+    """A sentence a source could confirm or contradict."""
+    return bool(st.quantities or st.licenses or st.versions or any(d.date for d in st.dates)
+                or any(m.kind in {"status", "no_change", "simultaneity", "universal", "parallelism"}
+                       for m in st.mentions))
+
+
+def paragraphs(draft: Draft, indices: list[int]) -> dict[int, list[int]]:
+    """Sentence index -> the indices of the sentences of its paragraph."""
+    groups: list[list[int]] = []
+    for i in indices:
+        s = draft.sentences[i]
+        prev = draft.sentences[groups[-1][-1]] if groups else None
+        if (prev and prev.block == s.block == "paragraph" and prev.section == s.section
+                and s.span.line - prev.span.end_line <= 1):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return {i: g for g in groups for i in g}
+
+
+def verify_section(draft: Draft, section_index: int, docs: list[SourceDocument], facts: list[Fact],
+                   statements: dict[int, Statement] | None = None,
+                   categories: list[str] | None = None) -> SectionResult:
+    """``statements``: the claims already extracted from the section's sentences
+    (by the graph's claims node); any missing one is extracted here."""
+    section = draft.sections[section_index]
+    indices = [s.index for s in draft.sentences if s.section == section_index]
+    statements = dict(statements or {})
+    for i in indices:
+        if i not in statements:
+            statements[i] = extract_statement(draft.sentences[i].text, draft.window)
+    para = paragraphs(draft, indices)
+    result = SectionResult()
+    for i in indices:
+        st = statements[i]
+        if not checkable(st):
+            continue
+        result.claims += 1
+        if not docs:
+            continue
+        ctx = ClaimContext(sentence=draft.sentences[i], claim=st, section=section, docs=docs, facts=facts,
+                           window=draft.window, paragraph=[statements[j] for j in para[i]])
+        found = run_checks(ctx, categories)
+        result.findings.extend(found)
+        if not found:
+            result.undecided.append(_undecided(ctx))
+    result.findings = merge(result.findings)
+    return result
+
+
+def _undecided(ctx: ClaimContext) -> UndecidedClaim:
+    by_doc = sorted(ctx.docs, key=lambda d: -relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)))
+    passages = []
+    for doc in by_doc[:2]:
+        ranked = sorted(ctx.facts_of(doc), key=lambda f: -relevance(ctx.claim.text, ctx.claim.quantities, [f]))
+        passages.extend(Passage(url=f.url, text=f.quote, where=f.where) for f in ranked[:4])
+    span = ctx.sentence.span
+    return UndecidedClaim(sentence_index=ctx.sentence.index, sentence=ctx.sentence.text, line=span.line,
+                          column=span.column, end_line=span.end_line, section_title=ctx.section.title,
+                          reason="the rules found no figure or statement in the sources to compare it with",
+                          passages=passages)
+
+
+def merge(findings: list[Finding]) -> list[Finding]:
+    """One finding per sentence and category: the most severe, with the evidence of all."""
+    best: dict[tuple[int, int, str], Finding] = {}
+    for f in findings:
+        key = (f.line, f.column, f.category)
+        have = best.get(key)
+        if have is None:
+            best[key] = f
+            continue
+        keep, other = (f, have) if SEVERITY_RANK[f.severity] > SEVERITY_RANK[have.severity] else (have, f)
+        evidence = keep.evidence + [e for e in other.evidence if e not in keep.evidence]
+        best[key] = keep.model_copy(update={"evidence": evidence[:4]})
+    return [f.with_id() for f in sorted(best.values(), key=lambda f: (f.line, f.column, f.category))]
+
+
+def cited_documents(draft: Draft, section_index: int, documents: dict[str, SourceDocument]) -> list[SourceDocument]:
+    """The documents a section's citations resolve to, each once, in citation order."""
+    seen: list[SourceDocument] = []
+    for c in draft.sections[section_index].citations:
+        doc = documents.get(normalize_url(c.url))
+        if doc is not None and doc not in seen:
+            seen.append(doc)
+    return seen
