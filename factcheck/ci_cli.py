@@ -96,8 +96,13 @@ def emit(items: list[Checked], fmt: str, output: Path | None, also: list[tuple[s
         sys.stdout.write(text)
     for extra_fmt, path in also:
         path.write_text(render_many(items, extra_fmt), encoding="utf-8")
+    step_summary([fmt, *(f for f, _ in also)], items)
+
+
+def step_summary(formats: list[str], items: list[Checked]) -> None:
+    """With the github format inside Actions, the whole report goes to the job summary."""
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if summary and (fmt == "github" or any(f == "github" for f, _ in also)):
+    if summary and "github" in formats:
         from .output.github import append_step_summary
 
         append_step_summary(Path(summary), items)

@@ -86,7 +86,8 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     Exit status: 0 when no finding reaches --fail-on, 1 when one does,
     2 for bad usage or an input that cannot be read.
     """
-    from .ci_cli import with_suppressions
+    from .ci_cli import step_summary, with_suppressions
+    from .output.many import Checked
     from .pipeline import check_path
 
     settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None)
@@ -108,6 +109,7 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
+    step_summary([fmt], [Checked(report, draft_text, str(draft))])
     sys.exit(exit_status(report, settings.fail_on))
 
 

@@ -40,6 +40,8 @@ def render(report: Report, draft_text: str, path: str) -> str:
 
 
 def render_many(items: list["Checked"]) -> str:
+    if len(items) == 1:
+        return render(*items[0])
     lines: list[str] = []
     for item in items:
         lines += report_lines(item.report, item.path)
