@@ -3,6 +3,7 @@ FetchResult status, the run goes on, and the server sees exactly the requests ex
 from __future__ import annotations
 
 import asyncio
+import io
 import time
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from ghserver import GHServer, Reply, fetch_settings, gh, make_settings  # noqa:
 from factcheck.settings import Settings
 from factcheck.sources.http import parse_link_header, resolves_private, retry_after_seconds
 from factcheck.sources.live import LiveSources
+from factcheck.sources.progress import FetchProgress
 
 PAGE = "<html><head><title>Post</title></head><body><article><p>Body text.</p></article></body></html>"
 
@@ -211,3 +213,20 @@ def test_link_header() -> None:
     value = '<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=5>; rel="last"'
     assert parse_link_header(value) == {"next": "https://api.github.com/x?page=2",
                                         "last": "https://api.github.com/x?page=5"}
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("stream, enabled, shown", [(Terminal(), True, True), (io.StringIO(), True, False),
+                                                    (Terminal(), False, False)],
+                         ids=["terminal", "pipe", "quiet"])
+async def test_progress_only_for_a_person_at_a_terminal(gh: GHServer, fetch_settings: Settings,
+                                                        stream: io.StringIO, enabled: bool, shown: bool) -> None:
+    gh.page("/post", PAGE)
+    with FetchProgress(enabled=enabled, total=1, stream=stream) as progress:
+        async with LiveSources(fetch_settings, progress=progress) as sources:
+            assert (await sources.get(f"{gh.url}/post")).status == "ok"
+    assert ("fetching sources" in stream.getvalue()) is shown
