@@ -1,0 +1,501 @@
+"""Quantities in draft sentences and source passages, as comparable data.
+
+"约 14.3 秒" and "about 14.3 s" both become ``Quantity(14.3, 14.3, "s", approx=True)``.
+Units are normalised through ``factcheck/lexicon/units.toml``. Digits that belong
+to something else (versions, dates, identifiers such as Qwen3.8-27B or SM100,
+#refs, URLs, hashes, code spans) are not quantities.
+
+Table cells: a bare number in a Markdown table row whose first cell is a unit
+("| bytes/token | 584 | **528** |") takes that unit; other cells stay bare.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from factcheck.extract.dates import extract_dates
+from factcheck.extract.numerals import (
+    ENGLISH_MULTIPLIERS,
+    ENGLISH_NUMBERS,
+    chinese_to_number,
+    non_numeric_spans,
+    parse_arabic,
+)
+from factcheck.extract.records import Quantity
+from factcheck.extract.versions import extract_versions
+
+UnitName = tuple[str, str | None]  # (canonical unit, qualifier)
+
+# A hedge word that is part of another word there: 节约 (save), 约束 (constraint), 最近 (recent).
+_HEDGE_NOT_AFTER = {"约": "节预合签契制简", "近": "最附"}
+
+
+@dataclass(frozen=True)
+class UnitTable:
+    """``units.toml``, compiled once."""
+
+    unit_after: re.Pattern[str]  # optional separator, then a unit spelling
+    unit_whole: re.Pattern[str]  # a string that is exactly one unit spelling
+    exact: dict[str, UnitName]
+    folded: dict[str, UnitName]
+    qualifier_between: re.Pattern[str]
+    qualifiers: dict[str, str]
+    qualifier_zh_after: re.Pattern[str]
+    qualifier_before: re.Pattern[str]
+    hedge_before: re.Pattern[str]
+    hedge_gap_before: re.Pattern[str]
+    hedge_after: re.Pattern[str]
+    hedge_kind: dict[str, str]
+    gpu_count: re.Pattern[str]
+
+    def lookup(self, spelled: str) -> UnitName | None:
+        key = re.sub(r"\s+", "", spelled)
+        return self.exact.get(key) or self.folded.get(key.casefold())
+
+
+@lru_cache(maxsize=1)
+def load_units() -> UnitTable:
+    raw = resources.files("factcheck.lexicon").joinpath("units.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(raw)
+    exact: dict[str, UnitName] = {}
+    folded: dict[str, UnitName] = {}
+    pieces: list[tuple[int, str]] = []
+    for entry in data["unit"]:
+        name: UnitName = (entry["canonical"], entry.get("qualifier"))
+        is_exact = bool(entry.get("exact"))
+        for spelling in entry["spellings"]:
+            key = re.sub(r"\s+", "", spelling)
+            if is_exact:
+                exact.setdefault(key, name)
+            else:
+                folded.setdefault(key.casefold(), name)
+            pieces.append((len(spelling), _spelling_pattern(spelling, is_exact)))
+    units = "|".join(p for _, p in sorted(pieces, key=lambda piece: -piece[0]))
+
+    qualifiers = {k.casefold(): v for k, v in data["qualifiers"].items()}
+    zh_qualifiers = dict(data["qualifiers_zh"])
+    all_qualifiers = {**qualifiers, **zh_qualifiers}
+    hedge_kind: dict[str, str] = {}
+    before: list[str] = []
+    after: list[str] = []
+    for kind, words in data["hedges"].items():
+        for word in words["before"]:
+            hedge_kind[_fold(word)] = kind
+            before.append(word)
+        for word in words["after"]:
+            hedge_kind[_fold(word)] = kind
+            after.append(word)
+    chinese_before = [w for w in before if not w[0].isascii() and w not in "～≈∼"]
+    q_words = "|".join(_word_pattern(w) for w in sorted(qualifiers, key=len, reverse=True))
+    qa_words = "|".join(_word_pattern(w) for w in sorted(all_qualifiers, key=len, reverse=True))
+    hardware = data["hardware"]["pattern"]
+    return UnitTable(
+        unit_after=re.compile(rf"(?:[ \t\u3000]*|-)(?P<u>{units})"),
+        unit_whole=re.compile(rf"(?:{units})"),
+        exact=exact,
+        folded=folded,
+        qualifier_between=re.compile(rf"(?:[ \t]+|-)(?P<q>{q_words})(?![A-Za-z])(?=[ \t]*-?[ \t]*\S)", re.IGNORECASE),
+        qualifiers=all_qualifiers,
+        qualifier_zh_after=re.compile("[ \t]*(?P<q>" + "|".join(map(re.escape, zh_qualifiers)) + ")"),
+        qualifier_before=re.compile(
+            rf"(?P<q>{qa_words})(?:[ \t]*-?[ \t]*(?:token[ \t]+)?(?:throughput|吞吐量?|time|时间|latency|延迟|速度|speed))?"
+            r"[ \t]*(?:为|是|约为|达到|达|of|by|at|is|was|reaches|:|：)?[ \t]*$",
+            re.IGNORECASE,
+        ),
+        hedge_before=re.compile(_alternation(before) + r"[ \t]*$", re.IGNORECASE),
+        hedge_gap_before=re.compile(
+            "(?P<w>" + "|".join(map(re.escape, sorted(chinese_before, key=len, reverse=True))) + ")"
+            r"(?:[^\d，。；;,!?！？、：:\n]|(?<=[A-Za-z0-9])\d){1,24}?的[ \t]*$"
+        ),
+        hedge_after=re.compile(r"[ \t]*" + _alternation(after), re.IGNORECASE),
+        hedge_kind=hedge_kind,
+        gpu_count=re.compile(
+            rf"[ \t]*(?:[x×]|张|块|台|片|颗|个)?[ \t]*(?:{hardware}|GPUs?|显卡|卡)s?(?![A-Za-z0-9])(?:[ \t]*(?:GPUs?|显卡|卡)(?![A-Za-z]))?"
+        ),
+    )
+
+
+def unit_follows(text: str, pos: int) -> bool:
+    """Whether a unit spelling starts at ``pos`` (after optional spaces)."""
+    return load_units().unit_after.match(text, pos) is not None
+
+
+def _fold(word: str) -> str:
+    return " ".join(word.split()).casefold()
+
+
+def _word_pattern(word: str) -> str:
+    pattern = re.escape(word).replace(r"\ ", r"\s+")
+    if word[0].isascii() and word[0].isalpha():
+        pattern = r"(?<![A-Za-z])" + pattern
+    return pattern
+
+
+def _alternation(words: list[str]) -> str:
+    body = "|".join(_word_pattern(w) + (r"(?![A-Za-z])" if w[-1].isascii() and w[-1].isalpha() else "")
+                    for w in sorted(words, key=len, reverse=True))
+    return f"(?P<w>{body})"
+
+
+def _spelling_pattern(spelling: str, exact: bool) -> str:
+    parts: list[str] = []
+    for i, ch in enumerate(spelling):
+        if ch == " ":
+            between_letters = spelling[i - 1].isascii() and spelling[i + 1].isascii()
+            parts.append(r"\s+" if between_letters else r"\s*")
+        elif ch == "/":
+            parts.append(r"\s*/\s*")
+        else:
+            parts.append(re.escape(ch))
+    pattern = "".join(parts)
+    if spelling[-1].isascii() and spelling[-1].isalnum():
+        pattern += r"(?![A-Za-z0-9_])"
+    return pattern if exact else f"(?i:{pattern})"
+
+
+# --- reading numbers ---------------------------------------------------------
+
+_NUMBER = re.compile(
+    r"""
+      (?P<arabic>(?P<sign>[+\-−])?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)
+    | (?P<pct_zh>百分之(?P<pct_num>[零〇一二两三四五六七八九十百点]+))
+    | (?P<zh>[一二两三四五六七八九十百千](?:[零〇一二两三四五六七八九十百千万亿]|点(?=[零〇一二三四五六七八九]))*)
+    | (?P<word>(?i:(?<![A-Za-z-])(?:"""
+    + "|".join(sorted(ENGLISH_NUMBERS, key=len, reverse=True))
+    + r""")(?![A-Za-z])))
+    | (?P<mult>(?i:(?<![A-Za-z-])(?:"""
+    + "|".join(sorted(ENGLISH_MULTIPLIERS, key=len, reverse=True))
+    + r""")(?![A-Za-z])))
+    """,
+    re.VERBOSE,
+)
+_SUFFIX = re.compile(r"(?P<s>[kK](?![A-Za-z])|M(?![A-Za-z])|B(?![A-Za-z0-9/])|[ \t]?(?:百万|千万|万|亿))")
+_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "百万": 1e6, "千万": 1e7}
+_SHAPE = re.compile(r"[ \t]?[x×][ \t]?\d")  # 1344x768, 8 x 2048: not a multiplier
+_TIMES = re.compile(r"[ \t]*-?[ \t]*times(?![A-Za-z])", re.IGNORECASE)
+_COMPARATIVE = re.compile(
+    r"[ \t]+(?:faster|slower|more|less|higher|lower|larger|smaller|bigger|greater|better|quicker|longer|"
+    r"shorter|fewer|cheaper|the|as|that|over|speedup)\b",
+    re.IGNORECASE,
+)
+_BASE_MULT_NEEDS = re.compile(r"[ \t]+(?:the|that|its|their|of|as)\b", re.IGNORECASE)
+_JOIN = re.compile(
+    r"""[ \t]*(?:
+        (?P<change>→|->|=>|⟶|(?:下降|降低|减少|增加|提升|提高|缩短|缩减|增长|扩大|压缩|减|降|缩|增|提|升|涨|跌|变|改)(?:至|到|为|成))
+      | (?P<dash>\.\.|…|-|–|—|~|～)
+      | (?P<zh_to>至|到)
+      | (?P<to>(?<![A-Za-z])to(?![A-Za-z]))
+      | (?P<and>(?<![A-Za-z])and(?![A-Za-z]))
+    )[ \t]*(?P<approx>(?:about|around|approximately|roughly|nearly|大约|约为|约|~|≈)[ \t]*)?""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_FROM_BEFORE = re.compile(r"(?:(?<![A-Za-z])from|从|由)[ \t]*$", re.IGNORECASE)
+_BETWEEN_BEFORE = re.compile(r"(?<![A-Za-z])between[ \t]*$", re.IGNORECASE)
+_CHANGE_VERB = re.compile(
+    r"(?<![A-Za-z])(?:ris|rose|grow|grew|increas|improv|fall|fell|drop|cut|reduc|decreas|shr[iau]nk|jump|"
+    r"climb|slash|lower|rais|boost|went|go|goes|chang|mov|doubl|halv|accelerat|bring|brought|trim|"
+    r"shorten|expand|speed|sped)[a-z]*(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_PRODUCT_BEFORE = re.compile(r"(?:(?P<prev>[A-Za-z][\w.+-]*)[ \t]+)?(?P<w>[A-Za-z][\w.+-]*)[ \t]$")
+_LONE_ONE_UNITS = frozenset({"x", "s", "ms", "us", "min", "h", "GPU", "%", "pp"})
+
+
+@dataclass
+class _Read:
+    """One number and what follows it."""
+
+    value: float
+    start: int  # of the number, sign included
+    number_end: int
+    end: int  # after the unit
+    unit: str = ""
+    qualifier: str | None = None
+    kind: str = "arabic"
+
+
+def extract_quantities(text: str) -> list[Quantity]:
+    """Quantities in ``text``, in order of position, offsets in code points."""
+    table = load_units()
+    blocked = _blocked_spans(text)
+    starts = [s for s, _ in blocked]
+    found: list[Quantity] = []
+    consumed = 0
+    for m in _NUMBER.finditer(text):
+        if m.start() < consumed:
+            continue
+        first = _read(text, m, table)
+        if first is None or _is_blocked(first.start, first.number_end, blocked, starts):
+            continue
+        quantities, consumed = _assemble(text, first, table, blocked, starts)
+        found.extend(quantities)
+    return _apply_row_units(text, found, table)
+
+
+def _assemble(
+    text: str, first: _Read, table: UnitTable, blocked: list[tuple[int, int]], starts: list[int]
+) -> tuple[list[Quantity], int]:
+    """A single quantity, a range, or a before/after pair, starting at ``first``."""
+    start, approx, bound = _hedge_before(text, first.start, table)
+    qualifier = first.qualifier or _qualifier_before(text, start, table)
+    joined = _JOIN.match(text, first.end)
+    second = None
+    if joined and not (joined.group("and") and not _BETWEEN_BEFORE.search(text[max(0, start - 12) : start])):
+        nm = _NUMBER.match(text, joined.end())
+        if nm:
+            second = _read(text, nm, table, after_join=True)
+        if second is not None and (_is_blocked(second.start, second.number_end, blocked, starts) or second.kind == "mult"):
+            second = None
+    if second is not None and (first.unit == second.unit or not first.unit or (not second.unit and joined.group("change"))):
+        unit = second.unit or first.unit
+        q = qualifier or second.qualifier
+        if _needs_unit(first, unit) or _needs_unit(second, unit):
+            return [], second.end
+        from_context = _FROM_BEFORE.search(text[max(0, start - 8) : start])
+        is_change = bool(joined.group("change")) or bool(
+            (from_context or joined.group("to") or joined.group("zh_to")) and first.value > second.value
+        )
+        if from_context and not is_change and _change_verb_before(text, start):
+            is_change = True
+        end, approx2, bound2 = _hedge_after(text, second.end, table, False, None)
+        approx2 = approx2 or bool(joined.group("approx"))
+        if is_change:
+            second_start = second.start - len(joined.group("approx") or "")
+            return [
+                _quantity(text, first.value, first.value, unit, q, start, first.end, approx, bound, role="before"),
+                _quantity(text, second.value, second.value, unit, q, second_start, end, approx2, bound2, role="after"),
+            ], end
+        if first.value <= second.value:
+            return [_quantity(text, first.value, second.value, unit, q, start, end, approx or approx2, bound or bound2)], end
+        # "10-5": two numbers side by side, not a range
+        out = [
+            _quantity(text, part.value, part.value, part.unit, part.qualifier, part.start, part.end, False, None)
+            for part in (first, second)
+            if part.unit or not _bare_product_number(text, part)
+        ]
+        return out, second.end
+    end, approx, bound = _hedge_after(text, first.end, table, approx, bound)
+    if _needs_unit(first, first.unit) or (not first.unit and _bare_product_number(text, first)):
+        return [], first.end
+    return [_quantity(text, first.value, first.value, first.unit, qualifier, start, end, approx, bound)], end
+
+
+def _quantity(
+    text: str, low: float, high: float, unit: str, qualifier: str | None, start: int, end: int,
+    approx: bool, bound: str | None, role: str | None = None,
+) -> Quantity:
+    return Quantity(
+        low=low, high=high, unit=unit, approx=approx, bound=bound, qualifier=qualifier,
+        raw=text[start:end], start=start, end=end, change_role=role,
+    )
+
+
+def _read(text: str, m: re.Match[str], table: UnitTable, after_join: bool = False) -> _Read | None:
+    """The number at ``m`` with its unit, or None when the digits are part of something else."""
+    if m.group("arabic"):
+        return _read_arabic(text, m, table, after_join)
+    if m.group("pct_zh"):
+        value = chinese_to_number(m.group("pct_num"))
+        return None if value is None else _Read(value, m.start(), m.end(), m.end(), "%", None, "zh")
+    if m.group("zh"):
+        if m.start() > 0 and text[m.start() - 1] == "第":  # an ordinal
+            return None
+        value = chinese_to_number(m.group("zh"))
+        if value is None:
+            return None
+        read = _with_unit(text, _Read(value, m.start(), m.end(), m.end(), kind="zh"), table)
+        if m.group("zh") == "一" and read.unit not in _LONE_ONE_UNITS:  # 一个, 一次性, 进一步
+            return None
+        return read
+    if m.group("word"):
+        read = _Read(float(ENGLISH_NUMBERS[m.group("word").lower()]), m.start(), m.end(), m.end(), kind="word")
+        return _with_unit(text, read, table)
+    word = m.group("mult").lower()
+    if word in ("double", "half", "triple") and not _BASE_MULT_NEEDS.match(text, m.end()):
+        return None
+    return _Read(ENGLISH_MULTIPLIERS[word], m.start(), m.end(), m.end(), "x", None, "mult")
+
+
+def _read_arabic(text: str, m: re.Match[str], table: UnitTable, after_join: bool) -> _Read | None:
+    start = m.start()
+    digits = m.group("arabic")
+    if m.group("sign"):
+        before = text[start - 1] if start else " "
+        if not after_join and (before.isalnum() or before in ")]._"):
+            start += 1  # "Qwen3.8-27B", "5+3": not a sign
+            digits = digits[1:]
+    # On the second side of "1.7-3.8x" the dash is the join, not part of a name.
+    if not after_join and _inside_name(text, start):
+        return None
+    number_end = m.end()
+    value = parse_arabic(digits)
+    nxt = text[number_end : number_end + 2]
+    if (nxt[:1] == "." and nxt[1:2].isdigit()) or (nxt[:1] == "/" and nxt[1:2].isdigit()) or nxt[:1] == "_":
+        return None  # 0.5.20, 1/2, IQ1_S
+    if _SHAPE.match(text, number_end):
+        return None  # 1344x768, 8 x 2048
+    suffix = _SUFFIX.match(text, number_end)
+    read = _Read(value, start, number_end, number_end)
+    if suffix:
+        scale = suffix.group("s").strip()
+        if scale == "B":  # "27B": a parameter count
+            return _Read(value * 1e9, start, suffix.end(), suffix.end(), "params")
+        read = _Read(value * _SCALE[scale], start, suffix.end(), suffix.end())
+    read = _with_unit(text, read, table)
+    if not read.unit and read.end < len(text) and text[read.end].isascii() and text[read.end].isalpha():
+        return None  # 3c80da7, 4070Ti
+    return read
+
+
+def _inside_name(text: str, start: int) -> bool:
+    """SM100, fp8, v1, FLUX.2, H=16, 3/3.5, Qwen3.8-27B, Apache-2.0."""
+    prev = text[start - 1] if start else " "
+    prev2 = text[start - 2] if start > 1 else " "
+    if prev.isascii() and (prev.isalpha() or prev in "_.=/@#"):
+        return True
+    return prev in "-+" and prev2.isascii() and prev2.isalnum()
+
+
+def _with_unit(text: str, read: _Read, table: UnitTable) -> _Read:
+    pos = read.end
+    gpus = table.gpu_count.match(text, pos)
+    if gpus:
+        read.unit, read.end = "GPU", gpus.end()
+        return read
+    times = _TIMES.match(text, pos)
+    if times:
+        read.unit = "x" if _COMPARATIVE.match(text, times.end()) else "times"
+        read.end = times.end()
+        return read
+    qualifier = table.qualifier_between.match(text, pos)
+    if qualifier:
+        unit = table.unit_after.match(text, qualifier.end())
+        if unit and (name := table.lookup(unit.group("u"))):
+            read.unit, read.end = name[0], unit.end()
+            read.qualifier = table.qualifiers[qualifier.group("q").casefold()]
+            return read
+    unit = table.unit_after.match(text, pos)
+    if unit:
+        name = table.lookup(unit.group("u"))
+        joined_by_dash = text[pos : unit.start("u")] == "-"
+        if name and not (joined_by_dash and not unit.group("u")[0].isalpha()):
+            read.unit, read.qualifier, read.end = name[0], name[1], unit.end()
+            zh = table.qualifier_zh_after.match(text, read.end)
+            if zh and read.qualifier is None:
+                read.qualifier = table.qualifiers[zh.group("q")]
+    return read
+
+
+def _needs_unit(read: _Read, unit: str) -> bool:
+    """Chinese numerals and English number words count only with a unit: 一个 and
+    "one of" are not quantities, 八张 B200 and "eight GPUs" are."""
+    return read.kind in ("zh", "word") and not unit
+
+
+def _bare_product_number(text: str, read: _Read) -> bool:
+    """RTX 5090, CUDA 12, GPT Image 2, MoGe 3: a bare number right after a product name."""
+    m = _PRODUCT_BEFORE.search(text[max(0, read.start - 40) : read.start])
+    if not m:
+        return False
+    word = m.group("w")
+    if any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() or ch in ".-+" for ch in word):
+        return True
+    prev = m.group("prev")
+    return word[0].isupper() and prev is not None and any(ch.isupper() for ch in prev)
+
+
+def _hedge_before(text: str, start: int, table: UnitTable) -> tuple[int, bool, str | None]:
+    """Where the quantity starts once its hedge words are included, and what they say."""
+    approx, bound, found = False, None, False
+    for _ in range(2):  # "up to ~5x"
+        left = text[max(0, start - 30) : start]
+        m = table.hedge_before.search(left)
+        if not m:
+            break
+        word = m.group("w")
+        at = start - len(left) + m.start("w")
+        if _fold(word) in _HEDGE_NOT_AFTER and at > 0 and text[at - 1] in _HEDGE_NOT_AFTER[_fold(word)]:
+            break
+        if word in "<>" and not text[text.rfind("\n", 0, at) + 1 : at].strip():
+            break  # a Markdown quote marker, not "more than"
+        kind = table.hedge_kind[_fold(word)]
+        if kind == "approx":
+            approx = True
+        elif bound is None:
+            bound = kind
+        start, found = at, True
+    if not found:
+        left = text[max(0, start - 40) : start]
+        m = table.hedge_gap_before.search(left)
+        if m:
+            at = start - len(left) + m.start("w")
+            word = m.group("w")
+            if not (word in _HEDGE_NOT_AFTER and at > 0 and text[at - 1] in _HEDGE_NOT_AFTER[word]):
+                kind = table.hedge_kind[word]
+                approx, bound = kind == "approx", (None if kind == "approx" else kind)
+    return start, approx, bound
+
+
+def _hedge_after(text: str, end: int, table: UnitTable, approx: bool, bound: str | None) -> tuple[int, bool, str | None]:
+    m = table.hedge_after.match(text, end)
+    if not m or (m.group("w") == "上下" and text[m.end() : m.end() + 1] == "文"):
+        return end, approx, bound
+    if m.group("w") == "+" and (m.start("w") != end or re.match(r"\s*\d", text[m.end() :])):
+        return end, approx, bound  # "5+3", "5 GB + 3 GB": arithmetic, not "or more"
+    kind = table.hedge_kind[_fold(m.group("w"))]
+    if kind == "approx":
+        return m.end(), True, bound
+    return m.end(), approx, bound or kind
+
+
+def _qualifier_before(text: str, start: int, table: UnitTable) -> str | None:
+    m = table.qualifier_before.search(text[max(0, start - 40) : start])
+    return table.qualifiers[m.group("q").casefold()] if m else None
+
+
+def _change_verb_before(text: str, start: int) -> bool:
+    """"capacity rising from 114k to 259,136": a change even though it goes up."""
+    left = text[max(0, start - 60) : start]
+    clause = re.split(r"[.,;:，。；：!?！？]", left)[-1]
+    return bool(_CHANGE_VERB.search(clause))
+
+
+# --- what is not a quantity ---------------------------------------------------
+
+
+def _blocked_spans(text: str) -> list[tuple[int, int]]:
+    spans = non_numeric_spans(text)
+    spans += [(d.start, d.end) for d in extract_dates(text, None)]
+    spans += [(v.start, v.end) for v in extract_versions(text)]
+    return sorted(spans)
+
+
+def _is_blocked(start: int, end: int, blocked: list[tuple[int, int]], starts: list[int]) -> bool:
+    i = bisect.bisect_left(starts, end)
+    return any(s < end and start < e for s, e in blocked[max(0, i - 8) : i])
+
+
+def _apply_row_units(text: str, found: list[Quantity], table: UnitTable) -> list[Quantity]:
+    """| bytes/token | 584 | **528** |: the row header names the unit of its cells."""
+    if "|" not in text:
+        return found
+    rows: list[tuple[int, int, str]] = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        stripped = line.strip()
+        if stripped.startswith("|") and stripped.count("|") >= 3:
+            header = stripped.strip("|").split("|")[0].strip().strip("*`").strip()
+            if header and table.unit_whole.fullmatch(header) and (name := table.lookup(header)):
+                rows.append((offset + line.index("|") + 1 + len(stripped.strip("|").split("|")[0]), offset + len(line), name[0]))
+        offset += len(line)
+    if not rows:
+        return found
+    out = []
+    for q in found:
+        row = next((r for r in rows if r[0] <= q.start < r[1]), None)
+        out.append(q.model_copy(update={"unit": row[2]}) if row and not q.unit else q)
+    return out

@@ -1,0 +1,92 @@
+"""Software versions as written: "vLLM 0.30", "v0.7.0rc1", "SGLang 0.5.20".
+
+A number with one dot is a version only when something says so (a ``v``, a
+project name, the word version/版本); otherwise 6.70 秒 or 3.8x would be one.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from factcheck.extract.numerals import non_numeric_spans
+from factcheck.extract.records import VersionMention
+
+_VERSION = re.compile(
+    r"""
+    (?<![A-Za-z0-9_.\-/])
+    (?P<v>v)?
+    (?P<number>\d+(?:\.\d+)+)
+    (?P<pre>(?:-|\.)?(?:rc\d*|alpha\d*|beta\d*|dev\d*|post\d*|a\d+|b\d+))?
+    (?P<local>\+[A-Za-z0-9.]+)?
+    (?![A-Za-z0-9_]|\.\d)
+    """,
+    re.VERBOSE,
+)
+_PROJECT_BEFORE = re.compile(r"(?P<project>[A-Za-z][\w.+-]*[A-Za-z0-9+])[ \t]?$")
+_VERSION_WORD_BEFORE = re.compile(r"(?i:version|ver\.|release|版本|版)[ \t]*$")
+_VERSION_WORD_AFTER = re.compile(r"[ \t]*(?:版本|正式版|版|(?i:release)\b)")
+_NOT_PROJECTS = frozenset(
+    "a an the to from in on at of and or is was are with by for as than since until before after "
+    "version release via vs versus about around over under up than only also then".split()
+)
+
+
+def extract_versions(text: str) -> list[VersionMention]:
+    """Versions in ``text``, in order of position; URLs and code spans are skipped."""
+    noise = non_numeric_spans(text)
+    found: list[VersionMention] = []
+    for m in _VERSION.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in noise):
+            continue
+        version = m.group("number") + (m.group("pre") or "") + (m.group("local") or "")
+        parts = m.group("number").split(".")
+        if _is_date(parts):
+            continue
+        project = _project_before(text, m.start())
+        certain = bool(m.group("v")) or len(parts) >= 3 or bool(m.group("pre"))
+        if not certain and not _named_as_version(text, m, project):
+            continue
+        found.append(
+            VersionMention(raw=m.group(0), start=m.start(), end=m.end(), version=version, project=project)
+        )
+    return found
+
+
+def _project_before(text: str, start: int) -> str | None:
+    left = text[max(0, start - 60) : start]
+    if _VERSION_WORD_BEFORE.search(left):  # "vLLM version 0.30": the project is before the word
+        left = _VERSION_WORD_BEFORE.sub("", left).rstrip()
+    m = _PROJECT_BEFORE.search(left)
+    if not m or m.group("project").lower() in _NOT_PROJECTS or re.match(r"v?\d", m.group("project")):
+        return None
+    return m.group("project")
+
+
+def _named_as_version(text: str, m: re.Match[str], project: str | None) -> bool:
+    """A one-dot number counts when a version word stands next to it, or a
+    project-looking name stands before it and no unit follows it."""
+    left = text[max(0, m.start() - 20) : m.start()]
+    if _VERSION_WORD_BEFORE.search(left) or _VERSION_WORD_AFTER.match(text, m.end()):
+        return True
+    if project is None or not _looks_like_project(project):
+        return False
+    from factcheck.extract.quantities import unit_follows  # the one unit table; imported late (it imports us)
+
+    return not unit_follows(text, m.end())
+
+
+def _looks_like_project(word: str) -> bool:
+    """vLLM, SGLang, ComfyUI, Node.js, Qwen-image: not a plain English word such as
+    'Verified' (as in "SWE-bench Verified 77.8")."""
+    inner = word[1:]
+    return any(ch.isupper() for ch in inner) or any(ch in ".-_+" or ch.isdigit() for ch in word)
+
+
+def _is_date(parts: list[str]) -> bool:
+    if len(parts) != 3 or len(parts[0]) != 4:
+        return False
+    try:
+        dt.date(int(parts[0]), int(parts[1]), int(parts[2]))
+    except ValueError:
+        return False
+    return True
