@@ -56,6 +56,11 @@ class Usage(BaseModel):
         self.completion_tokens += other.completion_tokens
         self.notes.extend(n for n in other.notes if n not in self.notes)
 
+    def stats(self) -> dict[str, int]:
+        """The report's ``stats`` fields for this usage."""
+        return {"llm_calls": self.calls, "llm_cached_calls": self.cached_calls,
+                "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+
 
 @dataclass
 class Reply(Generic[T]):
