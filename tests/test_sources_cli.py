@@ -130,3 +130,68 @@ def test_private_hosts_need_the_flag(gh: GHServer, tmp_path: Path, runner: CliRu
     draft = write_draft(tmp_path, gh)
     result = runner.invoke(main, ["fetch", str(draft), "--save", str(tmp_path / "x"), "--github-api", gh.url, "-q"])
     assert result.exit_code == 1 and "refused" in result.stderr and gh.count() == 0
+
+
+def check_json(runner: CliRunner, *args: str) -> tuple[int, dict]:
+    result = runner.invoke(main, ["check", *args, "--format", "json", "--no-checkpoint", "-q"])
+    assert result.exit_code in (0, 1), result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
+def comparable(finding: dict) -> dict:
+    """A finding as a reader sees it; an unresolved citation's evidence is the fetcher's
+    own reason (an HTTP 404 live, "no archived document" offline), so it is left out."""
+    if finding["check"] == "citation-unresolved":
+        return {k: v for k, v in finding.items() if k != "evidence"}
+    return finding
+
+
+def test_archived_check_gives_the_live_findings(gh: GHServer, tmp_path: Path, runner: CliRunner) -> None:
+    serve_sources(gh)
+    draft = write_draft(tmp_path, gh)
+    live_args = [str(draft), "--github-api", gh.url, "--allow-private-hosts"]
+    live_status, live = check_json(runner, *live_args)
+    assert live["stats"]["requests"] == 7 and live["stats"]["sources"] == 3 and live["stats"]["unresolved"] == 1
+    hedge = [f for f in live["findings"] if f["line"] == 8 and f["category"] == "overstatement"]
+    assert hedge and hedge[0]["evidence"][0]["url"] == f"https://github.com/{REPO}/pull/42"
+    assert any(f["line"] == 17 and f["check"] == "citation-unresolved" for f in live["findings"])
+
+    runner.invoke(main, fetch_args(draft, tmp_path / "evidence", gh, "-q"))
+    served = gh.count()
+    archived_status, archived = check_json(runner, str(draft), "--sources", str(tmp_path / "evidence"))
+    assert gh.count() == served, "an archived check never touches the network"
+    assert archived_status == live_status
+    assert [comparable(f) for f in archived["findings"]] == [comparable(f) for f in live["findings"]]
+
+    _, again = check_json(runner, *live_args)
+    assert gh.count() == served, "a second live run is answered from the cache"
+    assert again["stats"]["requests"] == 0 and again["stats"]["cached_requests"] == 7
+    assert [comparable(f) for f in again["findings"]] == [comparable(f) for f in live["findings"]]
+
+
+def test_faults_become_findings_and_the_run_completes(gh: GHServer, tmp_path: Path, runner: CliRunner,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    serve_sources(gh)
+    gh.route("/down", Reply(status=500, body="oops"))
+    gh.route("/chart.png", Reply(body=b"\x89PNG\r\n", headers={"Content-Type": "image/png"}))
+    gh.route("/slow", Reply(body="<p>late</p>", delay=1.5))
+    draft = tmp_path / "faults.md"
+    draft.write_text(f"""# Engine
+
+Engine cuts KV memory by up to 47% on H100 with TP8.
+
+Sources: [#42](https://github.com/{REPO}/pull/42), {gh.url}/down, {gh.url}/chart.png, {gh.url}/slow
+""", encoding="utf-8")
+    # the CLI reads fetch settings from a config file: keep the fault cases fast
+    (tmp_path / "factcheck.toml").write_text("[fetch]\ntimeout = 0.3\nretries = 1\nbackoff = 0.01\n")
+    status, report = check_json(runner, str(draft), "--github-api", gh.url, "--allow-private-hosts")
+    assert status == 0  # "could not check" is info: below the default --fail-on error
+    unresolved = {f["evidence"][0]["url"]: f for f in report["findings"] if f["check"] == "citation-unresolved"}
+    assert set(unresolved) == {f"{gh.url}/down", f"{gh.url}/chart.png", f"{gh.url}/slow"}
+    assert all(f["severity"] == "info" and f["message"].startswith("could not check") and f["line"] == 5
+               for f in unresolved.values())
+    assert "HTTP 500" in unresolved[f"{gh.url}/down"]["message"]
+    assert "image/png is not text" in unresolved[f"{gh.url}/chart.png"]["message"]
+    assert "timed out" in unresolved[f"{gh.url}/slow"]["message"]
+    assert gh.count("/down") == 2 and gh.count("/slow") == 2 and gh.count("/chart.png") == 1
+    assert report["stats"]["sources"] == 1  # the PR was still read

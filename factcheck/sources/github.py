@@ -156,7 +156,10 @@ async def fetch_pull(api: GithubApi, target: GithubTarget) -> SourceDocument:
         pr = await api.get(f"{base}/pulls/{n}", f"pull request {target.repo}#{n}")
     except SourceNotFound:
         # /pull/N of an issue number: GitHub's own site redirects to the issue.
-        return await fetch_issue(api, GithubTarget("issue", target.owner, target.name, number=n), as_pull=False)
+        try:
+            return await fetch_issue(api, GithubTarget("issue", target.owner, target.name, number=n), as_pull=False)
+        except SourceNotFound:
+            raise SourceNotFound(f"pull request or issue {target.repo}#{n} not found (HTTP 404)") from None
     issue_comments = await api.pages(f"{base}/issues/{n}/comments", f"comments of {target.repo}#{n}")
     review_comments = await api.pages(f"{base}/pulls/{n}/comments", f"review comments of {target.repo}#{n}")
     comments = sorted([*map(comment, issue_comments), *map(comment, review_comments)],
