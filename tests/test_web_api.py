@@ -179,7 +179,7 @@ def test_a_draft_from_a_url(tmp_path: Path, file_server: str) -> None:
         made = wanda.post("/api/drafts", json={"url": f"{file_server}/moved.md"})
         assert made.status_code == 201, made.text
         server.wait_run(made.json()["id"])
-        assert made.json()["title"] == "weekly.md"
+        assert made.json()["title"] == "Test weekly"
         assert len(wanda.get(f"/api/drafts/{made.json()['id']}/findings").json()) == 3
         bad = wanda.post("/api/drafts", json={"url": f"{file_server}/drafts/latin1.md"})
         assert bad.status_code == 400 and "not valid UTF-8 (line 1)" in bad.json()["detail"]

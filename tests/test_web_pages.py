@@ -160,5 +160,5 @@ def test_upload_must_be_utf8(live: LiveServer) -> None:  # noqa: F811
                            files={"upload": ("weekly.md", DRAFT.encode("utf-8"), "text/markdown")})
         assert good.status_code == 303
         draft_id = int(good.headers["location"].rsplit("/", 1)[1])
-        assert db.get_draft(live.engine, draft_id).title == "weekly.md"
+        assert db.get_draft(live.engine, draft_id).title == "Test weekly"  # from the front matter
         assert db.latest_revision(live.engine, draft_id).origin == "upload: weekly.md"

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from ..models import Category, Severity
 from . import db
 from .access import api_user, engine, reviewer, visible_draft, visible_finding
-from .intake import take_draft
+from .intake import guess_title, take_draft
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -76,7 +76,8 @@ def list_drafts(request: Request, user: db.User = Depends(api_user)) -> list[db.
 def create_draft(request: Request, body: DraftIn, user: db.User = Depends(api_user)) -> DraftOut:
     """Submit a draft; its check starts in the background (poll ``run_status``)."""
     text, name, origin = _taken(request, body.text, body.url)
-    draft_id, revision_id = db.create_draft(engine(request), user, body.title, text, name, origin)
+    draft_id, revision_id = db.create_draft(engine(request), user, body.title or guess_title(text, name), text,
+                                           name, origin)
     request.app.state.runner.submit(revision_id)
     return _out(request, draft_id)
 

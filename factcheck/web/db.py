@@ -215,7 +215,7 @@ def create_draft(engine: sa.Engine, owner: User, title: str, text: str, name: st
     """A new draft with its first revision queued for checking; returns (draft id, revision id)."""
     at = now()
     with engine.begin() as conn:
-        result = conn.execute(drafts.insert().values(owner_id=owner.id, title=title.strip() or name,
+        result = conn.execute(drafts.insert().values(owner_id=owner.id, title=title.strip()[:300] or name,
                                                      status="new", created_at=at, updated_at=at))
         draft_id = result.inserted_primary_key[0]
         return draft_id, _insert_revision(conn, draft_id, owner, text, name, origin)

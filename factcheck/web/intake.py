@@ -14,6 +14,7 @@ import httpx
 
 from .db import Invalid
 
+_TITLE = re.compile(r"\A---\n(?:(?!---\n).*\n)*?title:[ \t]*(.+)\n(?:(?!---\n).*\n)*?---\n|^#[ \t]+(.+)$", re.M)
 _GITHUB_BLOB = re.compile(r"^https://github\.com/([^/]+)/([^/]+)/blob/(.+)$")
 
 
@@ -30,6 +31,13 @@ def decode_draft(raw: bytes, max_bytes: int, what: str = "the draft") -> str:
     if not text.strip():
         raise Invalid(f"{what} is empty")
     return text.replace("\r\n", "\n")
+
+
+def guess_title(text: str, fallback: str) -> str:
+    """The front matter's title, else the first top-level heading, else ``fallback``."""
+    match = _TITLE.search(text)
+    title = (match.group(1) or match.group(2)).strip().strip("'\"") if match else ""
+    return title[:300] or fallback
 
 
 def raw_url(url: str) -> str:

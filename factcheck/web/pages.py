@@ -12,7 +12,7 @@ from ..models import CATEGORIES, SEVERITY_RANK
 from . import auth, db
 from .access import (LOGIN_CSRF_COOKIE, SESSION_COOKIE, engine, form_user, page_session, page_user,
                      visible_draft, visible_finding)
-from .intake import take_draft
+from .intake import guess_title, take_draft
 from .render import draft_lines
 
 router = APIRouter(include_in_schema=False)
@@ -104,7 +104,8 @@ def submit(request: Request, user: db.User = Depends(form_user), title: str = Fo
                                         max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls)
     except db.Invalid as exc:
         return _page(request, "submit.html", {"error": str(exc), "title": title, "text": text, "url": url}, 400)
-    draft_id, revision_id = db.create_draft(engine(request), user, title, body, name, origin)
+    draft_id, revision_id = db.create_draft(engine(request), user, title or guess_title(body, name), body, name,
+                                           origin)
     request.app.state.runner.submit(revision_id)
     return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
 
