@@ -12,6 +12,7 @@ import re
 from pydantic import BaseModel
 
 from .draft import split_sentences
+from .extract.quantities import extract_quantities
 from .extract.statement import Statement, extract_statement
 from .models import SourceDocument, Window
 
@@ -40,6 +41,28 @@ def _cells(line: str) -> list[str]:
 
 def _plain(text: str) -> str:
     return _EMPHASIS.sub(" ", text).strip()
+
+
+_BARE_NUMBER = re.compile(r"^[~≈]?\s*[-+]?\d[\d,]*(?:\.\d+)?$")
+
+
+def _unit_label(label: str | None) -> str | None:
+    """A row header that is itself a unit ("bytes/token", "latency (ms)") gives
+    its unit to the bare numbers of the row."""
+    if not label:
+        return None
+    inner = re.sub(r"^.*\(([^()]+)\)\s*$", r"\1", label).strip()
+    found = extract_quantities(f"1 {inner}")
+    if len(found) == 1 and found[0].unit and found[0].raw.strip() == f"1 {inner}":
+        return inner
+    return None
+
+
+def _with_unit(cell: str, unit: str | None, column: int) -> str:
+    plain = _plain(cell)
+    if unit and column > 0 and _BARE_NUMBER.match(plain):
+        return f"{plain} {unit}"
+    return plain
 
 
 def passages(text: str) -> list[tuple[str, str, str | None, str]]:
@@ -77,8 +100,10 @@ def passages(text: str) -> list[tuple[str, str, str | None, str]]:
                 header = cells
                 continue
             label = _plain(cells[0]) if cells else None
+            unit = _unit_label(label)
             named = [
-                f"{_plain(header[j])}: {_plain(c)}" if header and j < len(header) and header[j].strip() else _plain(c)
+                f"{_plain(header[j])}: {_with_unit(c, unit, j)}" if header and j < len(header) and header[j].strip()
+                else _with_unit(c, unit, j)
                 for j, c in enumerate(cells)
             ]
             out.append((stripped, " | ".join(named), label, "row"))

@@ -24,7 +24,7 @@ class SectionResult(BaseModel):
 def checkable(st: Statement) -> bool:
     """A sentence a source could confirm or contradict."""
     return bool(st.quantities or st.licenses or st.versions or any(d.date for d in st.dates)
-                or any(m.kind in {"status", "no_change", "simultaneity", "universal", "parallelism"}
+                or any(m.kind in {"status", "no_change", "simultaneity", "universal", "parallelism", "event"}
                        for m in st.mentions))
 
 

@@ -1,0 +1,34 @@
+# Two entry points for a fresh machine: `make example` and `make test`.
+# Both create .venv and install what they need (PyPI; Debian packages for the browser tests).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup example test bench browser-deps
+
+$(BIN)/factcheck: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	@touch $@
+
+setup: $(BIN)/factcheck
+
+# The bundled example, offline: the careful digest (nothing to flag beyond what its
+# sources really leave open) and the same digest with ten errors a writer could make.
+example: setup
+	$(BIN)/factcheck check drafts/weekly-2026-09-22.md --sources drafts/sources/weekly-2026-09-22 --fail-on never
+	$(BIN)/factcheck check drafts/weekly-2026-09-22-with-errors.md --sources drafts/sources/weekly-2026-09-22 --fail-on never
+
+# Browser tests drive Debian's chromium; Chinese needs fonts-wqy-microhei.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi wqy; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; \
+		else echo "browser tests need: apt-get install chromium fonts-wqy-microhei (as root)"; fi; \
+	fi
+
+test: setup browser-deps
+	$(BIN)/python -m pytest -q
+
+bench: setup
+	$(BIN)/python benchmarks/run.py

@@ -1,0 +1,207 @@
+"""Each check: a sentence it must flag, and a careful sentence it must leave alone.
+
+Drafts and sources are written here, small and new, and go through the whole
+pipeline (parse, facts, alignment, checks), so a check is tested as a user meets it.
+"""
+from __future__ import annotations
+
+import pytest
+
+from factcheck.models import SourceDocument
+from factcheck.pipeline import check_text
+from factcheck.settings import Settings
+from factcheck.sources.archive import ArchiveSources
+
+PR = "https://github.com/example-org/engine/pull/101"
+
+
+def doc(text: str, url: str = PR, **fields) -> SourceDocument:
+    base = {"url": url, "kind": "pull_request", "title": fields.pop("title", "Engine change"), "text": text}
+    base.update(fields)
+    return SourceDocument.model_validate(base)
+
+
+def run(body: str, *docs: SourceDocument, window: str = "2026-09-14..2026-09-20", cite: str = PR):
+    text = f"---\ntitle: t\nwindow: {window}\n---\n\n## Section\n\n{body}\n\n来源：[source]({cite})\n"
+    settings = Settings(use_checkpoint=False)
+    return check_text(text, "t.md", settings, ArchiveSources(list(docs)))
+
+
+def flagged(report, category: str | None = None) -> list:
+    return [f for f in report.findings if f.severity in ("warning", "error")
+            and (category is None or f.category == category)]
+
+
+# --- overstatement -------------------------------------------------------------
+
+def test_range_reported_as_its_top_is_flagged():
+    src = doc("Output throughput improves by 4.1%~9.3% across batch sizes.")
+    report = run("该 PR 把输出吞吐提升了 9.3%。", src)
+    [f] = flagged(report, "overstatement")
+    assert f.check == "range-top"
+    assert "4.1%~9.3%" in f.evidence[0].quote
+    assert f.line == 8
+
+
+def test_range_stated_as_range_is_not_flagged():
+    src = doc("Output throughput improves by 4.1%~9.3% across batch sizes.")
+    assert flagged(run("该 PR 报告输出吞吐提升 4.1%—9.3%，取决于 batch size。", src)) == []
+
+
+def test_upper_bound_dropped_is_flagged_and_kept_is_not():
+    src = doc("The fused kernel is up to 2.5x faster than the reference.")
+    [f] = flagged(run("The fused kernel is 2.5x faster than the reference.", src), "overstatement")
+    assert f.check == "hedge-dropped"
+    assert flagged(run("The fused kernel is up to 2.5x faster than the reference.", src)) == []
+
+
+def test_rounded_up_number_is_flagged():
+    src = doc("Median latency drops by 12.34% on the test set.")
+    [f] = flagged(run("Median latency drops by 12.4% on the test set.", src), "overstatement")
+    assert f.check == "rounded-up"
+    assert flagged(run("Median latency drops by 12.3% on the test set.", src)) == []
+
+
+def test_universal_scope_is_flagged_but_a_warning_against_it_is_not():
+    src = doc("Measured on one H100 with Llama-4-8B: decode throughput improves by 18%.")
+    [f] = flagged(run("解码吞吐提升 18%，所有 GPU 都能获得同样收益。", src), "overstatement")
+    assert "H100" in f.message
+    assert flagged(run("在 H100 上解码吞吐提升 18%，但不能据此认为所有 GPU 都能获得同样收益。", src)) == []
+
+
+def test_validated_claim_against_explicit_denial():
+    src = doc("The change is untested on hardware. No GPU validation of this branch is claimed.")
+    [f] = flagged(run("The PR says the branch has been validated on GPU.", src), "overstatement")
+    assert "validation" in f.evidence[0].quote
+    ok = doc("Verified on an RTX 5090: outputs are identical.")
+    assert flagged(run("The author validated the fix on an RTX 5090.", ok)) == []
+
+
+def test_experimental_called_stable():
+    src = doc("Support for the new cache format is experimental.")
+    assert flagged(run("新缓存格式已是稳定功能。", src), "overstatement")
+    assert flagged(run("新缓存格式目前标为实验性。", src)) == []
+
+
+def test_accuracy_change_called_none():
+    src = doc("Accuracy: MMLU-Pro is 71.2% with BF16 and 70.1% with FP8.")
+    [f] = flagged(run("FP8 下准确率完全一致，MMLU-Pro 没有下降。", src), "overstatement")
+    assert "71.2%" in f.evidence[0].quote
+    assert flagged(run("准确率并非完全不变：MMLU-Pro 从 71.2% 变为 70.1%。", src)) == []
+
+
+# --- metric conflation ---------------------------------------------------------
+
+def test_ratio_of_another_metric_is_flagged():
+    src = doc("Denoising falls from 300 s to 100 s; HTTP E2E 330 / 130 s.")
+    [f] = flagged(run("Requests are therefore 3x faster end to end.", src), "metric-conflation")
+    assert "2.54x" in f.message
+    assert flagged(run("Denoising is 3x faster; end to end the gain is about 2.5x.", src)) == []
+
+
+def test_two_peaks_joined_is_flagged_and_their_separation_is_not():
+    src = doc("Peak performance reached 4,000 tok/s/gpu on throughput and 150 gen tok/s/user on interactivity.",
+              kind="blog", url="https://blog.example.org/2026/09/15/pd.html")
+    url = "https://blog.example.org/2026/09/15/pd.html"
+    bad = "报告给出 4000 total tokens/s/GPU 与 150 generated tokens/s/user，同一配置同时达到了这两个指标。"
+    [f] = flagged(run(bad, src, cite=url), "metric-conflation")
+    assert f.check == "peaks-joined"
+    good = "报告给出 4000 total tokens/s/GPU 与 150 generated tokens/s/user，它们不是同一个配置同时达到的。"
+    assert flagged(run(good, src, cite=url)) == []
+
+
+def test_condition_the_source_rules_out():
+    src = doc("Setup: one replica per GPU behind a proxy, eight H100 GPUs. This is a multi-replica result, not TP8.")
+    [f] = flagged(run("八张 H100 以 TP8 运行同一个模型时，吞吐翻倍。", src), "metric-conflation")
+    assert "not TP8" in f.evidence[0].quote
+    assert flagged(run("这是一卡一个副本的多副本结果，不是 TP8。", src)) == []
+
+
+def test_change_with_the_wrong_after_value():
+    src = doc("| | old | new |\n|---|---|---|\n| bytes/token | 656 | 600 |\n| page stride | 640 B | 576 B |")
+    [f] = flagged(run("每条记录从 656 bytes 减至 576 bytes。", src))
+    assert f.category in {"metric-conflation", "unsupported"}
+    assert "656" in f.evidence[0].quote
+    assert flagged(run("每条记录从 656 bytes 减至 600 bytes。", src)) == []
+
+
+# --- license -------------------------------------------------------------------
+
+REPO = "https://github.com/example-org/model"
+
+
+def repo_doc(**fields) -> SourceDocument:
+    base = {"url": REPO, "kind": "repository", "title": "model", "text": "The training code lives here."}
+    base.update(fields)
+    return SourceDocument.model_validate(base)
+
+
+def test_license_given_to_the_wrong_artifact():
+    src = repo_doc(license=[{"spdx": "Apache-2.0", "name": "Apache License 2.0", "applies_to": "code"},
+                            {"spdx": None, "name": "Example Community License", "applies_to": "weights"}])
+    [f] = flagged(run("代码和权重都采用 Apache-2.0 许可。", src, cite=REPO), "license")
+    assert "weights" in f.message
+    careful = "代码仓库的 Apache-2.0 与模型卡的 community license 要分开读，不能把代码许可套到权重上。"
+    assert flagged(run(careful, src, cite=REPO)) == []
+
+
+def test_license_claimed_where_the_source_has_none():
+    src = repo_doc(license={"spdx": None, "name": "none found"})
+    [f] = flagged(run("该仓库采用 MIT 许可。", src, cite=REPO), "license")
+    assert f.severity == "error"
+    assert flagged(run("仓库根目录未见 LICENSE 文件，授权需向维护者确认。", src, cite=REPO)) == []
+
+
+# --- release dates ---------------------------------------------------------------
+
+REL = "https://github.com/example-org/engine/releases/tag/v1.4.0"
+
+
+def release_doc(published: str) -> SourceDocument:
+    return SourceDocument.model_validate({"url": REL, "kind": "release", "title": "v1.4.0",
+                                          "text": "## Highlights\n- faster startup", "dates": {"published": published}})
+
+
+def test_release_date_contradicted():
+    [f] = flagged(run("Engine 1.4.0 于 9 月 15 日发布。", release_doc("2026-09-18"), cite=REL), "release-date")
+    assert "2026-09-18" in f.message
+    assert flagged(run("Engine 1.4.0 于 9 月 18 日发布。", release_doc("2026-09-18"), cite=REL)) == []
+
+
+def test_new_this_week_but_merged_earlier():
+    src = doc("Adds the Foo Bar 3 model and core support for graph capture.", title="Add Foo Bar 3 model",
+              state="merged", dates={"merged": "2026-08-02"})
+    [f] = flagged(run("The engine first added the Foo Bar 3 model this week.", src), "release-date")
+    assert "2026-08-02" in f.message
+    assert flagged(run("The engine added the Foo Bar 3 model in August; this week brings fixes.", src)) == []
+
+
+def test_merged_claim_for_an_open_pr():
+    src = doc("Adds fp8 KV cache storage behind a flag.", title="Add fp8 KV cache storage", state="open")
+    assert flagged(run("The merged PR adds fp8 KV cache storage.", src), "release-date")
+    assert flagged(run("An open PR adds fp8 KV cache storage.", src)) == []
+
+
+# --- unsupported -----------------------------------------------------------------
+
+def test_number_no_source_gives():
+    src = doc("Prefill latency improves from 80 ms to 60 ms.")
+    [f] = flagged(run("Prefill latency improves by 45%.", src), "unsupported")
+    assert "45%" in f.message
+    # 25% is what a reader computes from the source's own figures
+    assert flagged(run("Prefill latency improves by 25%.", src)) == []
+
+
+def test_unresolved_citation_is_info_not_error():
+    report = run("Prefill latency improves by 25%.", doc("x"), cite="https://github.com/example-org/engine/pull/999")
+    infos = [f for f in report.findings if f.severity == "info"]
+    assert infos and infos[0].category == "unsupported"
+    assert "not available" in infos[0].message
+    assert flagged(report) == []
+
+
+@pytest.mark.parametrize("category", ["overstatement", "metric-conflation", "license", "release-date", "unsupported"])
+def test_every_category_has_registered_checks(category):
+    from factcheck.checks import REGISTRY
+
+    assert REGISTRY[category]
