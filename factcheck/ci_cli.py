@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import get_args
 
 import click
 
@@ -20,7 +21,7 @@ from .output.many import Checked, render_many
 from .settings import Settings
 from .suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
 
-FAIL_ON = ("error", "warning", "info", "never")
+FAIL_ON = get_args(Settings.model_fields["fail_on"].annotation)
 DEFAULT_BASELINE = ".factcheck-baseline.json"
 
 config_option = click.option(

@@ -88,6 +88,10 @@ def test_changed_drafts_errors_are_input_errors(tmp_path):
 # --- the command, end to end --------------------------------------------------
 
 
+def worst_exit(findings: list[dict]) -> int:
+    return 1 if any(f["severity"] == "error" for f in findings) else 0
+
+
 def check_json(runner: CliRunner, *args: str) -> tuple[int, object]:
     result = runner.invoke(main, [*args, "--format", "json"], catch_exceptions=False)
     assert result.exit_code in (0, 1), result.output
@@ -140,8 +144,7 @@ def test_ci_reports_only_findings_on_changed_lines(publication):
     assert any(f"{hidden} finding(s) on unchanged lines not shown" in n for n in en["notes"])
     # the wholly new draft is reported in full; one exit status for both drafts
     zh_all = by_path["drafts/zh.md"]["findings"]
-    worst = {f["severity"] for r in reports for f in r["findings"]}
-    assert code == (1 if "error" in worst else 0)
+    assert code == worst_exit([f for r in reports for f in r["findings"]])
 
     code_all, wide = check_json(p["runner"], "ci", "--base", "HEAD~1", "--all-lines", "--sources", str(p["sources"]))
     wide_en = {r["draft"]: r for r in wide}["drafts/en.md"]
@@ -182,14 +185,19 @@ def test_ci_baseline_accepts_old_findings_but_new_ones_fail(publication):
     assert code == 0
     assert all(r["findings"] == [] for r in reports)
     assert sum(r["stats"]["suppressed"] for r in reports) == len(baseline["entries"])
-    # a new flagged sentence (a copy of an accepted one, with a new number) still fails
+    # a new flagged sentence (an accepted one, reworded, next to it in the same section) still fails
     en = p["repo"] / "drafts" / "en.md"
-    text = en.read_text(encoding="utf-8")
+    lines = en.read_text(encoding="utf-8").split("\n")
     accepted = next(e for e in baseline["entries"] if e["draft"] == "drafts/en.md")
-    write(en, text + "\n" + "Separately, " + accepted["sentence"] + "\n")
+    line = lines[accepted["line"] - 1]
+    lines[accepted["line"]:accepted["line"]] = ["", "Again, " + line[0].lower() + line[1:]]
+    write(en, "\n".join(lines))
     code, reports = check_json(runner, "ci", "--base", "HEAD", "--sources", str(p["sources"]))
     assert [r["draft"] for r in reports] == ["drafts/en.md"]
-    assert reports[0]["findings"], "a new sentence is not covered by the baseline"
+    new = reports[0]["findings"]
+    assert new and {f["line"] for f in new} == {accepted["line"] + 2}, "only the new sentence is reported"
+    assert code == worst_exit(new)
+    assert any(f["line"] == accepted["line"] and f["suppressed_by"] == "baseline" for f in reports[0]["suppressed"])
 
 
 def test_ci_inline_suppression_round_trip(publication):
@@ -204,6 +212,26 @@ def test_ci_inline_suppression_round_trip(publication):
     assert reports[0]["findings"] == []
     assert reports[0]["stats"]["suppressed"] >= 1
     assert all(f["suppressed_by"] == f"inline drafts/en.md:{target}" for f in reports[0]["suppressed"])
+
+
+def test_check_with_baseline_and_github_step_summary(publication, tmp_path, monkeypatch):
+    p = publication
+    runner = p["runner"]
+    baseline = tmp_path / "accepted.json"
+    result = runner.invoke(main, ["baseline", "write", "drafts/en.md", "--sources", str(p["sources"]),
+                                  "-o", str(baseline)], catch_exceptions=False)
+    assert result.exit_code == 0 and "accepted finding(s) from 1 draft(s)" in result.output
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    result = runner.invoke(main, ["check", "drafts/en.md", "--sources", str(p["sources"]), "--format", "github",
+                                  "--baseline", str(baseline)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert not [line for line in result.stdout.splitlines() if line.startswith("::")]
+    count = len(p["full"]["findings"])
+    assert result.stdout.splitlines()[-1].endswith(f", {count} suppressed")
+    assert f"{count} suppressed" in summary.read_text(encoding="utf-8")
+    result = runner.invoke(main, ["check", "drafts/en.md", "--baseline", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2 and "cannot read baseline" in result.output
 
 
 def test_ci_usage_errors_exit_2(publication):
