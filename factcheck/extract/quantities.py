@@ -153,7 +153,7 @@ def _spelling_pattern(spelling: str, exact: bool) -> str:
             parts.append(re.escape(ch))
     pattern = "".join(parts)
     if spelling[-1].isascii() and spelling[-1].isalnum():
-        pattern += r"(?![A-Za-z0-9_])"
+        pattern += r"(?![A-Za-z0-9_]|-[A-Za-z])"  # not "frame-wise"
     return pattern if exact else f"(?i:{pattern})"
 
 
@@ -198,9 +198,11 @@ _BETWEEN_BEFORE = re.compile(r"(?<![A-Za-z])between[ \t]*$", re.IGNORECASE)
 _CHANGE_VERB = re.compile(
     r"(?<![A-Za-z])(?:ris|rose|grow|grew|increas|improv|fall|fell|drop|cut|reduc|decreas|shr[iau]nk|jump|"
     r"climb|slash|lower|rais|boost|went|go|goes|chang|mov|doubl|halv|accelerat|bring|brought|trim|"
-    r"shorten|expand|speed|sped)[a-z]*(?![A-Za-z])",
+    r"shorten|expand)[a-z]*(?![A-Za-z])",
     re.IGNORECASE,
 )
+_RANGE_WORD = re.compile(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
+_PARAMS_AFTER = re.compile(r"[ \t-]*(?:models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
 _PRODUCT_BEFORE = re.compile(r"(?:(?P<prev>[A-Za-z][\w.+-]*)[ \t]+)?(?P<w>[A-Za-z][\w.+-]*)[ \t]$")
 _LONE_ONE_UNITS = frozenset({"x", "s", "ms", "us", "min", "h", "GPU", "%", "pp"})
 
@@ -340,15 +342,26 @@ def _read_arabic(text: str, m: re.Match[str], table: UnitTable, after_join: bool
         return None  # 1344x768, 8 x 2048
     suffix = _SUFFIX.match(text, number_end)
     read = _Read(value, start, number_end, number_end)
-    if suffix:
-        scale = suffix.group("s").strip()
-        if scale == "B":  # "27B": a parameter count
+    if suffix and suffix.group("s") == "B":
+        if _is_parameter_count(text, start, suffix.end(), digits):
             return _Read(value * 1e9, start, suffix.end(), suffix.end(), "params")
-        read = _Read(value * _SCALE[scale], start, suffix.end(), suffix.end())
+    elif suffix:
+        read = _Read(value * _SCALE[suffix.group("s").strip()], start, suffix.end(), suffix.end())
     read = _with_unit(text, read, table)
+    if read.unit == "p" and (not value.is_integer() or "," in digits):
+        read.unit, read.end = "", number_end  # 700,800p is a sed range, not a resolution
     if not read.unit and read.end < len(text) and text[read.end].isascii() and text[read.end].isalpha():
         return None  # 3c80da7, 4070Ti
     return read
+
+
+def _is_parameter_count(text: str, start: int, end: int, digits: str) -> bool:
+    """A glued B is a parameter count (0.6B, a 7B model, Parakeet TDT 0.6B) unless
+    it reads as bytes (584B per token, (448B NoPE))."""
+    if "." in digits or _PARAMS_AFTER.match(text, end):
+        return True
+    product = _PRODUCT_BEFORE.search(text[max(0, start - 40) : start])
+    return product is not None and _is_product_word(product.group("w"), product.group("prev"))
 
 
 def _inside_name(text: str, start: int) -> bool:
@@ -356,6 +369,8 @@ def _inside_name(text: str, start: int) -> bool:
     prev = text[start - 1] if start else " "
     prev2 = text[start - 2] if start > 1 else " "
     if prev.isascii() and (prev.isalpha() or prev in "_.=/@#"):
+        return True
+    if prev == "×" and prev2.isdigit():  # 1920×1080
         return True
     return prev in "-+" and prev2.isascii() and prev2.isalnum()
 
@@ -401,10 +416,12 @@ def _bare_product_number(text: str, read: _Read) -> bool:
     m = _PRODUCT_BEFORE.search(text[max(0, read.start - 40) : read.start])
     if not m:
         return False
-    word = m.group("w")
+    return _is_product_word(m.group("w"), m.group("prev"))
+
+
+def _is_product_word(word: str, prev: str | None) -> bool:
     if any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() or ch in ".-+" for ch in word):
         return True
-    prev = m.group("prev")
     return word[0].isupper() and prev is not None and any(ch.isupper() for ch in prev)
 
 
@@ -461,7 +478,7 @@ def _change_verb_before(text: str, start: int) -> bool:
     """"capacity rising from 114k to 259,136": a change even though it goes up."""
     left = text[max(0, start - 60) : start]
     clause = re.split(r"[.,;:，。；：!?！？]", left)[-1]
-    return bool(_CHANGE_VERB.search(clause))
+    return bool(_CHANGE_VERB.search(clause)) and not _RANGE_WORD.search(clause)
 
 
 # --- what is not a quantity ---------------------------------------------------
@@ -489,7 +506,7 @@ def _apply_row_units(text: str, found: list[Quantity], table: UnitTable) -> list
         stripped = line.strip()
         if stripped.startswith("|") and stripped.count("|") >= 3:
             header = stripped.strip("|").split("|")[0].strip().strip("*`").strip()
-            if header and table.unit_whole.fullmatch(header) and (name := table.lookup(header)):
+            if len(header) > 1 and table.unit_whole.fullmatch(header) and (name := table.lookup(header)):
                 rows.append((offset + line.index("|") + 1 + len(stripped.strip("|").split("|")[0]), offset + len(line), name[0]))
         offset += len(line)
     if not rows:
