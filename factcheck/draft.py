@@ -31,7 +31,7 @@ from .lexicon import TermMatcher
 from .models import Citation, Draft, FrontMatter, Section, Sentence, Span, Window
 from .sources.urls import github_parts
 
-__all__ = ["builtin_repos", "load_draft", "parse_draft", "split_sentences", "window_in_text"]
+__all__ = ["builtin_repos", "decode_draft", "load_draft", "parse_draft", "split_sentences", "window_in_text"]
 
 BlockKind = Literal["paragraph", "heading", "list", "table_row", "quote", "cite"]
 
@@ -375,6 +375,13 @@ _QUOTE = re.compile(r"^ {0,3}(?:>[ \t]?)+")
 _TABLE_SEP = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 _HTML_START = re.compile(r"^ {0,3}</?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)")
 _HTML_RAW = ("pre", "script", "style", "textarea")
+# Tags that open an HTML block even with text after them (CommonMark's type 6);
+# any other tag does so only when it stands alone on its line.
+_HTML_BLOCK_TAGS = frozenset(
+    "address article aside blockquote body center details dialog dir div dl dt dd fieldset figcaption figure "
+    "footer form h1 h2 h3 h4 h5 h6 head header hr html iframe legend li main menu nav ol p picture section "
+    "summary table tbody td tfoot th thead tr ul video audio source".split())
+_HTML_ALONE = re.compile(r"^ {0,3}</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>[ \t]*$")
 _LINK_DEF = re.compile(r"^ {0,3}\[([^\]\n]+)\]:[ \t]*<?(\S+?)>?(?:[ \t]+.*)?$")
 
 
@@ -432,7 +439,9 @@ def _scan(lines: list[str], first: int, plain: bool) -> list[_Block]:
             fence = (m.group(1)[0], len(m.group(1)))
             prev_blank = False
             continue
-        if cur is None and (m := _HTML_START.match(line)) is not None:
+        if (cur is None and (m := _HTML_START.match(line)) is not None
+                and (m.group(1).lower() in _HTML_BLOCK_TAGS or m.group(1).lower() in _HTML_RAW
+                     or _HTML_ALONE.match(line))):
             tag = m.group(1).lower()
             html_end = f"</{tag}>" if tag in _HTML_RAW else ""
             if html_end and html_end in line.lower()[m.end():]:
@@ -669,9 +678,9 @@ _AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
 _BARE_URL = re.compile(r"https?://[^\s<>\"'`\[\]\u007f-\U0010ffff]+")
 _OWNER_REPO_REF = re.compile(
     r"(?<![A-Za-z0-9_./-])(?P<repo>[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?/[A-Za-z0-9._-]+)#(?P<num>\d+)(?![A-Za-z0-9_])")
-_BARE_REF = re.compile(r"(?<![A-Za-z0-9_&#/])#(?P<num>\d{1,7})(?![A-Za-z0-9_])")
+_BARE_REF = re.compile(r"(?:(?<=(?<![A-Za-z0-9_])[Pp][Rr])|(?<![A-Za-z0-9_&#/]))#(?P<num>\d{1,7})(?![A-Za-z0-9_])")
 _RANK_BEFORE = re.compile(r"(?:\brank(?:ed|s)?|\bNo\.?|\btop|排名|排第|位列|第)\s*$", re.IGNORECASE)
-_HINT_STOP = re.compile(r"[、,，;；。\n|()（）\[\]:：]")
+_HINT_STOP = re.compile(r"[、,，;；。\n|()（）\[\]]")
 _REF_JOINER = re.compile(r"^[\s、,，/&和与及]*(?:and|or)?[\s、,，]*$", re.IGNORECASE)
 
 

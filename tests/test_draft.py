@@ -300,6 +300,12 @@ def test_bare_ref_through_the_project_named_before_it():
     ]
 
 
+def test_bare_ref_written_against_pr():
+    draft = parse_draft("## Notes\n\nvLLM: PR#101 and 见PR#102, but not ABC#103.\n")
+    assert [c.url for c in draft.sections[0].citations] == [
+        "https://github.com/vllm-project/vllm/pull/101", "https://github.com/vllm-project/vllm/pull/102"]
+
+
 def test_longest_project_name_wins():
     draft = parse_draft("## vLLM-Omni: PDD for MiniMax-H3\n\nSee #7425.\n")
     assert draft.sections[0].citations[0].url == "https://github.com/vllm-project/vllm-omni/pull/7425"
@@ -436,6 +442,11 @@ def test_code_fences_comments_and_html_are_not_sentences():
     )
     draft = parse_draft(text)
     assert [(s.text, s.span.line) for s in draft.sentences] == [("Start.", 1), ("Visible " + " " * len("<!-- inline -->") + " text.", 8)]
+
+
+def test_inline_html_at_a_line_start_is_still_prose():
+    draft = parse_draft("<b>Note:</b> vLLM 0.30 shipped. Second.\n\n<img src=\"a.png\">\n\n<p>Raw para.</p>\n")
+    assert [s.text for s in draft.sentences] == ["<b>Note:</b> vLLM 0.30 shipped.", "Second."]
 
 
 def test_headings_setext_and_trailing_hashes():
