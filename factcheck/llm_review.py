@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, Mapping, TypeVar
 
-from openai import AsyncOpenAI
 from pydantic import BaseModel, Field
 
 from .extract.records import Passage, UndecidedClaim
@@ -326,3 +325,21 @@ def merge_findings(rules: list[Finding], llm: list[Finding]) -> list[Finding]:
             "check": f"{base.check}+llm" if base.check else "llm",
         })
     return merged
+
+
+# --- the graph's hook ----------------------------------------------------------
+
+
+async def graph_node(state: Mapping[str, Any], context: Any) -> dict[str, Any]:
+    """The ``llm`` node's body in ``factcheck.graph``: review what ``verify`` left
+    undecided. Returns, JSON-ready, the findings the report should add (new LLM
+    findings, and rules findings whose severity the LLM raised: the report's merge
+    keeps the more severe of a pair), the usage stats and the notes."""
+    settings = context.settings
+    sections = sorted(state.get("sections", []), key=lambda s: s.get("index", 0))
+    rules = [Finding.model_validate(f) for s in sections for f in s.get("findings", [])]
+    undecided = [UndecidedClaim.model_validate(u) for s in sections for u in s.get("undecided", [])]
+    outcome = await review(undecided, rules, settings.llm, settings.llm_cache_path, budget_left=settings.llm.budget)
+    changed = [f for f in merge_findings(rules, outcome.findings) if f not in rules]
+    return {"findings": [f.model_dump(mode="json") for f in changed], "notes": outcome.notes,
+            "calls": outcome.calls, **outcome.stats()}

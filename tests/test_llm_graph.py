@@ -1,0 +1,161 @@
+"""The LLM node in the real graph and CLI: stats, cache, budget, checkpoint resume."""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from click.testing import CliRunner
+from llm_server import ScriptedLLM, Step, answer, claims_in, user_message
+
+from factcheck.cli import main
+from factcheck.pipeline import check_path_async
+from factcheck.settings import LLMSettings, Settings
+
+DRAFT = """\
+---
+title: test weekly
+window: 2026-09-14..2026-09-20
+---
+
+# Notes
+
+## FreeToken: fp8 KV cache
+
+An open FreeToken PR lifts KV capacity to 259,136 tokens on every 16 GB card.
+
+Sources: [FreeToken #354](https://github.com/example/freetoken/pull/354)
+
+## Omni: PDD
+
+PDD makes each request about 3.4x faster end to end.
+
+Sources: [Omni #7425](https://github.com/example/omni/pull/7425)
+"""
+SOURCES = {
+    "freetoken.json": {
+        "url": "https://github.com/example/freetoken/pull/354", "kind": "pull_request", "state": "open",
+        "title": "fp8 e4m3 KV cache",
+        "text": "Store the KV cache as fp8 e4m3 codes. On an RTX 4070 Ti SUPER (16 GB) with "
+                "Qwen3.8-Flash-Next, KV capacity rises from about 114k to 259,136 tokens.",
+    },
+    "omni.json": {
+        "url": "https://github.com/example/omni/pull/7425", "kind": "pull_request", "state": "open",
+        "title": "PDD for MiniMax-H3",
+        "text": "Denoising within the engine falls from approximately 478 s to 143 s. HTTP E2E 505.037 / 169.850 s.",
+    },
+}
+
+
+@pytest.fixture
+def server() -> Iterator[ScriptedLLM]:
+    llm = ScriptedLLM().start()
+    yield llm
+    llm.stop()
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    (tmp_path / "draft.md").write_text(DRAFT, encoding="utf-8")
+    (tmp_path / "sources").mkdir()
+    for name, doc in SOURCES.items():
+        (tmp_path / "sources" / name).write_text(json.dumps(doc), encoding="utf-8")
+    return tmp_path
+
+
+def settings_for(workspace: Path, server: ScriptedLLM, **llm: Any) -> Settings:
+    return Settings(cache_dir=workspace / "cache",
+                    llm=LLMSettings(base_url=server.base_url, model="test-model", timeout=10, **llm))
+
+
+def overstated(request: dict[str, Any]) -> Step:
+    """A model that calls every claim overstated, quoting the start of its first source."""
+    sources = dict(re.findall(r'<source id="(S\d+)" url="[^"]*">\n(.*?)\n</source>', user_message(request), re.S))
+    return answer({"judgements": [
+        {"claim": c["id"], "verdict": "overstated", "quote": sources[c["sources"][0]][:24],
+         "reason": "The source measured one card and one model."} for c in claims_in(request)]},
+        prompt_tokens=200, completion_tokens=40)
+
+
+async def run(workspace: Path, settings: Settings, **kw: Any):
+    return await check_path_async(workspace / "draft.md", settings, sources_dir=workspace / "sources", **kw)
+
+
+async def test_undecided_claims_get_llm_findings_and_stats(server, workspace):
+    server.responder = overstated
+
+    report = await run(workspace, settings_for(workspace, server))
+
+    assert [[c["sentence"][:10] for c in claims_in(r)] for r in server.requests] == [
+        ["An open Fr"], ["PDD makes "]]
+    llm = [f for f in report.findings if f.check == "llm-judgement"]
+    assert [(f.line, f.category, f.severity) for f in llm] == [
+        (10, "overstatement", "warning"), (16, "overstatement", "warning")]
+    assert llm[0].evidence[0].url == SOURCES["freetoken.json"]["url"]
+    assert llm[0].evidence[0].quote in SOURCES["freetoken.json"]["text"]
+    stats = report.stats.model_dump()
+    assert (stats["llm_calls"], stats["llm_cached_calls"]) == (2, 0)
+    assert (stats["prompt_tokens"], stats["completion_tokens"]) == (400, 80)
+    assert not any("skipped" in n for n in report.notes)
+
+    again = await run(workspace, settings_for(workspace, server))
+
+    assert len(server.requests) == 2
+    assert (again.stats.llm_calls, again.stats.model_dump()["llm_cached_calls"]) == (0, 2)
+    assert again.findings == report.findings
+
+
+async def test_a_run_interrupted_mid_llm_resumes_without_repeating_finished_calls(server, workspace):
+    def second_request_hangs(request: dict[str, Any]) -> Step:
+        return Step(delay=5, body={}) if len(server.requests) == 2 else overstated(request)
+    server.responder = second_request_hangs
+    settings = settings_for(workspace, server)
+
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(run(workspace, settings, thread_id="run-1"), timeout=2)
+    server.responder = overstated
+    said: list[str] = []
+    report = await run(workspace, settings, thread_id="run-1", progress=said.append)
+
+    assert any(m.startswith("resuming run-1 at llm") for m in said), said
+    assert [claims_in(r)[0]["sentence"][:10] for r in server.requests] == ["An open Fr", "PDD makes ", "PDD makes "]
+    assert (report.stats.llm_calls, report.stats.model_dump()["llm_cached_calls"]) == (1, 1)
+    assert [f.line for f in report.findings if f.check == "llm-judgement"] == [10, 16]
+
+
+async def test_without_a_model_the_report_says_once_that_the_llm_was_skipped(server, workspace):
+    report = await run(workspace, Settings(cache_dir=workspace / "cache", use_checkpoint=False))
+
+    assert server.requests == []
+    assert len([n for n in report.notes if "LLM second opinion skipped" in n]) == 1
+    assert report.stats.llm_calls == 0
+
+
+def test_cli_llm_budget_caps_calls(server, workspace, monkeypatch):
+    server.responder = overstated
+    monkeypatch.setenv("FACTCHECK_LLM_BASE_URL", server.base_url)
+    monkeypatch.setenv("FACTCHECK_LLM_MODEL", "test-model")
+    monkeypatch.setenv("FACTCHECK_CACHE_DIR", str(workspace / "cache"))
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+    result = CliRunner().invoke(main, ["check", str(workspace / "draft.md"), "--sources",
+                                       str(workspace / "sources"), "--format", "json", "--no-checkpoint",
+                                       "--llm-budget", "1", "--fail-on", "never"])
+
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert len(server.requests) == 1
+    assert report["stats"]["llm_calls"] == 1
+    assert report["stats"]["prompt_tokens"] == 200
+    assert any("budget reached: 1 of 2" in n for n in report["notes"])
+    assert [f["line"] for f in report["findings"] if f["check"] == "llm-judgement"] == [10]
+
+
+def test_cli_rejects_a_negative_budget(workspace):
+    result = CliRunner().invoke(main, ["check", str(workspace / "draft.md"), "--llm-budget", "-1"])
+
+    assert result.exit_code == 2
+    assert "--llm-budget" in result.output
