@@ -82,7 +82,8 @@ def extract_dates(text: str, window: Window | None, anchor: dt.date | None = Non
         if hit.start < consumed:
             continue
         mention = _resolve(hit, text, window, context)
-        if mention is None:
+        if mention is None:  # "2 月 30 日": no date, and its "30 日" is no bare day either
+            consumed = hit.end
             continue
         mention = _with_range_end(mention, hit, text, window)
         found.append(mention)
@@ -172,11 +173,12 @@ def _with_range_end(mention: DateMention, hit: _Hit, text: str, window: Window |
     if not joined:
         return mention
     rest = joined.end()
+    tail = text[rest:]  # sliced, so that the patterns' look-behinds do not see the join
     for kind, pattern in _PATTERNS:
         if kind in ("iso", "ymd", "zh_ymd", "zh_md", "en_mdy", "en_dmy", "md"):
-            end_match = pattern.match(text, rest)
+            end_match = pattern.match(tail)
             if end_match:
-                end = _resolve(_Hit(kind, rest, end_match.end(), end_match), text, window, mention.date)
+                end = _resolve(_Hit(kind, rest, rest + end_match.end(), end_match), text, window, mention.date)
                 if end and end.date and end.date >= mention.date:
                     return mention.model_copy(update={"end": end.end, "raw": text[mention.start : end.end], "end_date": end.date})
                 return mention
