@@ -44,8 +44,10 @@ def extract_versions(text: str) -> list[VersionMention]:
             continue
         project = _project_before(text, m.start())
         certain = bool(m.group("v")) or len(parts) >= 3 or bool(m.group("pre"))
-        if not certain and not _named_as_version(text, m, project):
-            continue
+        if not certain and (len(parts[0]) > 2 or not _named_as_version(text, m, project)):
+            continue  # "HTTP E2E 505.037": a measurement, versions rarely have a 3-digit major
+        if project is not None and not (_looks_like_project(project) or project[0].isupper()):
+            project = None  # "v0.7.0 promotes v0.7.0rc1": a verb is no project
         found.append(
             VersionMention(raw=m.group(0), start=m.start(), end=m.end(), version=version, project=project)
         )
