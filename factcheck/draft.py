@@ -17,12 +17,13 @@ import datetime as dt
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 import yaml
 
@@ -279,16 +280,16 @@ _MON = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _RANGES = [
     re.compile(rf"(?<!\d)(?P<y1>\d{{4}})(?P<s>[-/.])(?P<m1>\d{{1,2}})(?P=s)(?P<d1>\d{{1,2}}){_SEP}"
-               rf"(?:(?:(?P<y2>\d{{4}})(?P=s))?(?P<m2>\d{{1,2}})(?P=s))?(?P<d2>\d{{1,2}})(?!\d)", re.I),
+               rf"(?:(?:(?P<y2>\d{{4}})(?P=s))?(?P<m2>\d{{1,2}})(?P=s))?(?P<d2>\d{{1,2}})(?!\d)", re.IGNORECASE),
     re.compile(rf"(?P<y1>\d{{4}})\s*年\s*(?P<m1>\d{{1,2}})\s*月\s*(?P<d1>\d{{1,2}})\s*[日号]?{_SEP}"
                rf"(?:(?:(?P<y2>\d{{4}})\s*年\s*)?(?P<m2>\d{{1,2}})\s*月\s*)?(?P<d2>\d{{1,2}})(?!\d)"),
     re.compile(rf"\b(?P<m1>{_MON})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y1>\d{{4}}))?{_SEP}"
-               rf"(?:(?P<m2>{_MON})\.?\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y2>\d{{4}})\b", re.I),
+               rf"(?:(?P<m2>{_MON})\.?\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y2>\d{{4}})\b", re.IGNORECASE),
     re.compile(rf"\b(?P<d1>\d{{1,2}})(?:\s+(?P<m1>{_MON})\.?)?{_SEP}(?P<d2>\d{{1,2}})\s+"
-               rf"(?P<m2>{_MON})\.?,?\s+(?P<y2>\d{{4}})\b", re.I),
+               rf"(?P<m2>{_MON})\.?,?\s+(?P<y2>\d{{4}})\b", re.IGNORECASE),
 ]
 _WEEK_OF = re.compile(
-    rf"\bweek\s+of\s+(?:(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<m1>{_MON})\.?\s+(?P<d1>\d{{1,2}}),?\s+(?P<y1>\d{{4}}))", re.I)
+    rf"\bweek\s+of\s+(?:(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<m1>{_MON})\.?\s+(?P<d1>\d{{1,2}}),?\s+(?P<y1>\d{{4}}))", re.IGNORECASE)
 _MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
 
 
@@ -774,9 +775,7 @@ def _trim_url(url: str) -> str:
     closing bracket stays when the URL opened one."""
     while url:
         last = url[-1]
-        if last in ".,;:!?*_~'\"":
-            url = url[:-1]
-        elif last == ")" and url.count("(") < url.count(")"):
+        if last in ".,;:!?*_~'\"" or (last == ")" and url.count("(") < url.count(")")):
             url = url[:-1]
         else:
             break
@@ -859,6 +858,12 @@ def _assemble(blocks: list[_Block], ctx: _Context) -> tuple[list[Section], list[
         accs.append(acc)
         return acc
 
+    def open_continuation(line: int) -> _SectionAcc:
+        """Text after a citation line: a section of its own under the same heading."""
+        if owner is None:
+            return open_section("", 0, line, None)
+        return open_section(accs[owner].title, accs[owner].level, line, owner)
+
     for block in blocks:
         spans = _Spans(block.segs)
         if block.kind == "heading":
@@ -871,13 +876,13 @@ def _assemble(blocks: list[_Block], ctx: _Context) -> tuple[list[Section], list[
         elif block.kind == "cite":
             target = current or just_closed
             if target is None:
-                target = open_section(_owner_title(accs, owner), _owner_level(accs, owner), block.first_line, owner)
+                target = open_continuation(block.first_line)
             target.found.extend((f, spans.span(f.start, f.end)) for f in _find_citations(spans.text, ctx))
             target.end_line = block.last_line
             current, just_closed = None, target
             continue
         elif current is None:
-            current = open_section(_owner_title(accs, owner), _owner_level(accs, owner), block.first_line, owner)
+            current = open_continuation(block.first_line)
             just_closed = None
         current.end_line = block.last_line
         current.found.extend((f, spans.span(f.start, f.end)) for f in _find_citations(spans.text, ctx))
@@ -889,14 +894,6 @@ def _assemble(blocks: list[_Block], ctx: _Context) -> tuple[list[Section], list[
     return sections, sentences
 
 
-def _owner_title(accs: list[_SectionAcc], owner: int | None) -> str:
-    return accs[owner].title if owner is not None else ""
-
-
-def _owner_level(accs: list[_SectionAcc], owner: int | None) -> int:
-    return accs[owner].level if owner is not None else 0
-
-
 def _sentences_of(block: _Block, spans: _Spans, section: int, first_index: int) -> list[Sentence]:
     if block.kind == "heading":
         pieces = [_trim(spans.text, 0, len(spans.text))]
@@ -906,7 +903,7 @@ def _sentences_of(block: _Block, spans: _Spans, section: int, first_index: int) 
         return [Sentence(index=first_index, text=text, span=span, section=section, block="table_row")] if text else []
     else:
         pieces = split_sentences(spans.text)
-    out = []
+    out: list[Sentence] = []
     for start, end in pieces:
         text = spans.text[start:end]
         if start < end and _HAS_WORD.search(text):

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from factcheck.draft import builtin_repos, load_draft, parse_draft, split_sentences, window_in_text
+from factcheck.draft import (
+    builtin_repos,
+    load_draft,
+    parse_draft,
+    split_sentences,
+    window_in_text,
+)
 from factcheck.errors import InputError
 from factcheck.models import Draft, Sentence
 
