@@ -78,7 +78,7 @@ def fetch(draft: Path, save_dir: Path, github_api: str | None, allow_private_hos
     except OSError as exc:
         raise fail_input(InputError(f"cannot write source documents: {exc.strerror or exc}", str(save_dir))) \
             from None
-    problems = [(c, r) for c, r in zip(citations, results) if r.status != "ok"]
+    problems = [(c, r) for c, r in zip(citations, results, strict=True) if r.status != "ok"]
     for citation, result in problems:
         what = {"not_found": "not found", "failed": "could not fetch", "refused": "refused"}[result.status]
         click.echo(f"{draft}:{citation.span.line}: {what}: {result.url} ({result.detail})", err=True)

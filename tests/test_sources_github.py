@@ -3,8 +3,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ghserver import (GHServer, Reply, fetch_settings, gh, gh_comment, gh_issue, gh_license, gh_pull,  # noqa: F401
-                      gh_release, gh_repo, link_header, make_settings)
+from ghserver import (  # noqa: F401
+    GHServer,
+    Reply,
+    fetch_settings,
+    gh,
+    gh_comment,
+    gh_issue,
+    gh_license,
+    gh_pull,
+    gh_release,
+    gh_repo,
+    link_header,
+    make_settings,
+)
 
 from factcheck.settings import Settings
 from factcheck.sources.github import parse_github_url

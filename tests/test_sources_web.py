@@ -145,7 +145,8 @@ def test_card_ids_and_kinds() -> None:
 
 
 def test_file_names_follow_the_archive_convention() -> None:
-    assert file_name("https://github.com/vllm-project/vllm/pull/56893") == "github_com-vllm-project-vllm-pull-56893.json"
+    assert file_name("https://github.com/vllm-project/vllm/pull/56893") == \
+        "github_com-vllm-project-vllm-pull-56893.json"
     assert file_name("https://blog.vllm.ai/2026/09/18/pynvvideocodec.html") == \
         "blog_vllm_ai-2026-09-18-pynvvideocodec_html.json"
     assert file_name("https://github.com/o/r/releases/tag/v0.37.0") == "github_com-o-r-releases-tag-v0_37_0.json"

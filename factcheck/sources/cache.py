@@ -47,6 +47,8 @@ class HttpCache:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        # Responses fetched with a GitHub token may hold private repositories' text.
+        path.touch(mode=0o600, exist_ok=True)
         # Several factcheck processes (a pre-commit run, the web app) may share the file.
         self._db = sqlite3.connect(path, timeout=10.0)
         self._db.execute("PRAGMA journal_mode=WAL")

@@ -35,8 +35,6 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
-from pydantic import BaseModel
-
 from ..settings import FetchSettings
 from .cache import CachedResponse, HttpCache
 
@@ -70,7 +68,8 @@ class Tally:
     cached: int = 0
 
 
-class Response(BaseModel):
+@dataclass(frozen=True)
+class Response:
     url: str
     status: int
     headers: dict[str, str]
@@ -330,7 +329,7 @@ async def resolves_private(host: str) -> bool:
         infos = await asyncio.get_running_loop().getaddrinfo(host, None, type=socket.SOCK_STREAM)
     except socket.gaierror as exc:
         raise FetchFailed(f"cannot resolve host {host} ({exc.strerror})") from None
-    return any(blocked_address(ipaddress.ip_address(info[4][0].split("%")[0])) for info in infos)
+    return any(blocked_address(ipaddress.ip_address(str(info[4][0]).split("%")[0])) for info in infos)
 
 
 def require_ok(response: Response, what: str) -> Response:

@@ -6,7 +6,7 @@ import sys
 from typing import TextIO
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TaskID, TextColumn
 
 from . import FetchResult
 
@@ -18,7 +18,7 @@ class FetchProgress:
         stream = stream or sys.stderr
         self.enabled = enabled and stream.isatty()
         self._progress: Progress | None = None
-        self._task = None
+        self._task: TaskID | None = None
         self._total = total
         self._stream = stream
 

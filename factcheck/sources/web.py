@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import yaml
@@ -130,7 +130,7 @@ def front_matter(text: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def card_license(text: str, applies_to: str) -> LicenseInfo | list[LicenseInfo]:
+def card_license(text: str, applies_to: Literal["weights", "data"]) -> LicenseInfo | list[LicenseInfo]:
     """The card's ``license:`` (and ``license_name:``) front matter; "none found" when it states none."""
     meta = front_matter(text)
     ids = meta.get("license")
@@ -197,8 +197,9 @@ def page_title(soup: BeautifulSoup) -> str | None:
     title = meta_content(soup, ("og:title", "citation_title", "twitter:title"))
     if not title and soup.title and soup.title.string:
         title = soup.title.string
-    if not title and soup.find("h1"):
-        title = soup.find("h1").get_text()
+    heading = soup.find("h1")
+    if not title and heading is not None:
+        title = heading.get_text()
     return " ".join(title.split()) if title else None
 
 
@@ -207,8 +208,8 @@ def meta_content(soup: BeautifulSoup, names: tuple[str, ...]) -> str | None:
     wanted = {n.lower(): i for i, n in enumerate(names)}
     best: tuple[int, str] | None = None
     for tag in soup.find_all("meta"):
-        key = (tag.get("property") or tag.get("name") or tag.get("itemprop") or "").lower()
-        content = (tag.get("content") or "").strip()
+        key = str(tag.get("property") or tag.get("name") or tag.get("itemprop") or "").lower()
+        content = str(tag.get("content") or "").strip()
         if key in wanted and content and (best is None or wanted[key] < best[0]):
             best = (wanted[key], content)
     return best[1] if best else None
@@ -348,7 +349,7 @@ def inline(tag: Tag) -> str:
     if tag.name == "code":
         return f"`{tag.get_text()}`"
     if tag.name == "img":
-        return tag.get("alt") or ""
+        return str(tag.get("alt") or "")
     parts = []
     for child in tag.children:
         if isinstance(child, Comment):
