@@ -14,7 +14,7 @@ def _aspect(metric: str | None) -> str | None:
 
 
 def _metric_name(metric: str | None) -> str:
-    return (_aspect(metric) or "another metric").replace("_", " ").replace(".", " ")
+    return load_lexicon().metric_names.get(metric, metric) if metric else "another metric"
 
 
 def ratio_of_other_metric(ctx: ClaimContext) -> list[Finding]:
@@ -111,8 +111,100 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def _distinctive(q) -> bool:
+    """A value unlikely to recur by chance: not a small round number."""
+    digits = q.raw.replace(",", "")
+    return "." in digits or q.high >= 100 or q.unit in {"tok/s", "tok/s/GPU", "tok/s/user", "B/token"}
+
+
+def metric_renamed(ctx: ClaimContext) -> list[Finding]:
+    """A number given under another metric's name: "端到端 7.45 秒" where the
+    source's 7.45 s is the denoising time."""
+    out = []
+    for qa in ctx.claim.quantities:
+        want = _aspect(qa.metric)
+        if qa.negated or not want or qa.q.is_range or not _distinctive(qa.q):
+            continue
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
+        named = [h for h in hits if h.qa.metric]
+        if not named or len(named) < len(hits) or any(_aspect(h.qa.metric) == want for h in named):
+            continue
+        other = named[0]
+        out.append(ctx.finding(
+            "metric-conflation", "error",
+            f"In the source, {other.qa.q.raw} is the {_metric_name(other.qa.metric)}, not the {_metric_name(qa.metric)}.",
+            [other.fact], "metric-renamed"))
+    return out
+
+
+_REQUEST_ASPECTS = {"e2e"}
+
+
+def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
+    """A kernel or per-layer result stated for a whole request or service."""
+    out = []
+    request_words = ctx.claim.of("scope", affirmed=True)
+    for qa in ctx.claim.quantities:
+        if qa.negated or qa.q.unit not in {"x", "%"}:
+            continue
+        says_request = _aspect(qa.metric) in _REQUEST_ASPECTS or any(
+            m.key == "request" and m.clause == qa.clause for m in request_words)
+        if not says_request:
+            continue
+        hits = matches(qa.q, ctx.facts, bare_ok=False) + [
+            h for h in _range_ends(qa, ctx)]
+        if not hits:
+            continue
+        docs = {h.fact.url for h in hits}
+        doc_facts = [f for f in ctx.facts if f.url in docs]
+        kernel = [f for f in doc_facts if "kernel" in f.statement.keys("scope")]
+        request = [f for f in doc_facts if "request" in f.statement.keys("scope", affirmed=True)
+                   or any(_aspect(q.metric) in _REQUEST_ASPECTS for q in f.statement.quantities)]
+        if kernel and not request:
+            out.append(ctx.finding(
+                "metric-conflation", "warning",
+                f"The source measures {qa.q.raw} for a kernel or layer; the claim states it for whole requests.",
+                [hits[0].fact, kernel[0]], "kernel-as-request"))
+    return out
+
+
+def _range_ends(qa: QuantityAt, ctx: ClaimContext):
+    from ..align import Hit
+
+    for f in ctx.facts:
+        for fq in f.statement.quantities:
+            if fq.q.is_range and compatible(qa.q.unit, fq.q.unit, bare_ok=False) and any(
+                    same_value(qa.q, fq.q.model_copy(update={"low": e, "high": e})) for e in (fq.q.low, fq.q.high)):
+                yield Hit(f, fq)
+
+
+def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
+    """The claim's number under hardware the source did not measure it on."""
+    claimed = [m for m in ctx.claim.of("hardware", affirmed=True)]
+    if not claimed:
+        return []
+    out = []
+    named_anywhere = {k for f in ctx.facts for k in f.statement.keys("hardware")}
+    for m in claimed:
+        if m.key in named_anywhere:
+            continue
+        for qa in ctx.claim.quantities:
+            if qa.negated or qa.clause != m.clause or not _distinctive(qa.q):
+                continue
+            hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True)]
+            measured = {k for h in hits for k in h.fact.statement.keys("hardware")}
+            if hits and measured and all(h.fact.statement.keys("hardware") for h in hits):
+                out.append(ctx.finding(
+                    "metric-conflation", "error",
+                    f"The source measured {qa.q.raw} on {', '.join(sorted(measured))}, not on {m.text}.",
+                    [hits[0].fact], "hardware-swapped"))
+                break
+    return out
+
+
 def _has(fact, qa: QuantityAt) -> bool:
     return any(same_value(qa.q, fq.q) for fq in fact.statement.quantities)
 
 
-CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch]
+CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
+          kernel_as_request, hardware_swapped]

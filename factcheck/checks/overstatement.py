@@ -131,7 +131,8 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
         if not fact.statement.of("accuracy"):
             continue
         scores = {qa.q.high for qa in fact.statement.quantities if qa.q.unit == "%" and not qa.q.is_range}
-        if len(scores) >= 2:
+        moved = [qa for qa in fact.statement.quantities if qa.q.unit == "pp" and qa.q.high]
+        if len(scores) >= 2 or moved:
             return [ctx.finding("overstatement", "error",
                                 "The claim says the accuracy did not change; the source reports different scores.",
                                 [fact], "accuracy-unchanged")]

@@ -97,6 +97,36 @@ def _in_window(ctx: ClaimContext) -> bool:
         d.date and ctx.window and ctx.window.contains(d.date) for d in _day_dates(ctx))
 
 
+_EVENT_FIELD = {"merged": ["merged"], "released": ["published", "first_release"], "published": ["published"],
+                "open_sourced": ["first_release", "published"]}
+
+
+def event_outside_window(ctx: ClaimContext) -> list[Finding]:
+    """"merged this week" / "本周发布" where the source dates that event outside the window."""
+    if ctx.window is None or not ctx.docs:
+        return []
+    events = [e for e in ctx.claim.of("event", affirmed=True) if e.key in _EVENT_FIELD]
+    weeks = [d for d in ctx.claim.dates if d.relative == "this_week"]
+    pairs = [(e, d) for e in events for d in weeks
+             if next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), -1) == e.clause]
+    if not pairs:
+        return []
+    event = pairs[0][0]
+    scored = [(relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in ctx.docs]
+    score, doc = max(scored, key=lambda s: s[0])
+    if score < 2:
+        return []
+    dates = doc.dates.as_dates()
+    field = next((f for f in _EVENT_FIELD[event.key] if f in dates), None)
+    if field is None or ctx.window.contains(dates[field]):
+        return []
+    return [ctx.finding(
+        "release-date", "error",
+        f"The source dates this ({field.replace('_', ' ')}) {_fmt(dates[field])}, outside this issue's window "
+        f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
+        [Evidence(url=doc.url, quote=doc.title or doc.url)], "event-outside-window")]
+
+
 def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     """"first added this week" where a cited source shows it merged or released before the window."""
     if ctx.window is None or not ctx.docs:
@@ -134,4 +164,4 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [date_contradicted, new_but_earlier, merged_but_open]
+CHECKS = [date_contradicted, new_but_earlier, event_outside_window, merged_but_open]

@@ -2,11 +2,17 @@
 a ratio or change a reader could compute from the source's own figures."""
 from __future__ import annotations
 
+import re
+
 from ..align import Ratio, is_result, matches, ratios, same_value
+from ..extract.versions import extract_versions
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..models import Finding
 from .context import ClaimContext
+
+
+_TAG_IN_URL = re.compile(r"/(?:releases/tag|tree)/v?(\d[\w.+-]*)")
 
 
 def _derived(facts: list[Fact], every: list[Ratio]) -> list[tuple[float, str, Fact]]:
@@ -23,6 +29,10 @@ def _derived(facts: list[Fact], every: list[Ratio]) -> list[tuple[float, str, Fa
 def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str, Fact]]) -> bool:
     q = qa.q
     if matches(q, facts):
+        return True
+    if not q.is_range and any(  # an end of a source range is a figure the source gives
+            same_value(q, fq.q.model_copy(update={"low": end, "high": end}))
+            for f in facts for fq in f.statement.quantities if fq.q.is_range for end in (fq.q.low, fq.q.high)):
         return True
     if q.is_range:
         lo = q.model_copy(update={"high": q.low})
@@ -57,4 +67,32 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-CHECKS = [number_unsupported]
+def _norm(v: str) -> str:
+    v = v.lower().lstrip("v")
+    while v.endswith(".0") and v.count(".") > 1:
+        v = v[:-2]
+    return v
+
+
+def version_unsupported(ctx: ClaimContext) -> list[Finding]:
+    """A version the cited sources never mention (in titles, URLs or text)."""
+    if not ctx.docs or not ctx.claim.versions:
+        return []
+    known: set[str] = set()
+    for doc in ctx.docs:
+        for text in [doc.url, doc.title or "", doc.text, *(c.text for c in doc.comments)]:
+            known |= {_norm(v.version) for v in extract_versions(text)}
+        known |= {_norm(m) for m in _TAG_IN_URL.findall(doc.url)}
+    out = []
+    for v in ctx.claim.versions:
+        want = _norm(v.version)
+        if want in known or any(k.startswith(want + ".") or want.startswith(k + ".") for k in known):
+            continue
+        if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):
+            continue
+        out.append(ctx.finding("unsupported", "warning", f"No cited source mentions version {v.raw}.",
+                               [f for f in ctx.facts if f.kind == "title"][:2], "version-unsupported"))
+    return out
+
+
+CHECKS = [number_unsupported, version_unsupported]

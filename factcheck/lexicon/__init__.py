@@ -93,10 +93,20 @@ class Lexicon:
     metrics: TermMatcher
     metric_units: dict[str, str]  # canonical unit -> metric id
     metric_aspect: dict[str, str]  # metric id -> what it measures (e2e, denoise, kernel ...)
+    metric_names: dict[str, str]  # metric id or aspect -> words for messages
 
 
 def _read(name: str) -> dict:
     return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
+def _names(rows: list[dict]) -> dict[str, str]:
+    """Message words per metric id, and per aspect the words of its first metric."""
+    names: dict[str, str] = {}
+    for row in rows:
+        names[row["id"]] = row.get("name", row["id"])
+        names.setdefault(row.get("aspect", row["id"]), row.get("name", row["id"]))
+    return names
 
 
 def _flat(name: str, terms: list[str]) -> TermMatcher:
@@ -128,4 +138,5 @@ def load_lexicon() -> Lexicon:
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
         metric_units=metric_units,
         metric_aspect={row["id"]: row.get("aspect", row["id"]) for row in m["metric"]},
+        metric_names=_names(m["metric"]),
     )
