@@ -59,6 +59,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _MD_BEFORE = re.compile(r"(?:[于在自从到至截至止]|(?i:\b(?:on|since|until|by|before|after|from|to|through)))\s*$|\|\s*$|[(（]\s*$")
 _MD_AFTER = re.compile(r"\s*(?:\||[)）]|[(（]UTC|发布|上线|合入|合并|起|之前|之后|前后|当天)")
 _RANGE_JOIN = re.compile(r"\s*(?:—|–|-|~|～|至|到|\.\.|(?i:to|until|through|thru))\s*")
+_WORTH_LOOKING = re.compile(r"\d|月|周|上期|今[天日]|(?i:week|month|today)")
 _DAY_END = re.compile(rf"(?P<d>{_ZH_NUM})(?:\s*[日号])?(?![\d/.\w])")
 
 
@@ -94,6 +95,8 @@ def extract_dates(text: str, window: Window | None, anchor: dt.date | None = Non
 
 
 def _candidates(text: str) -> list[_Hit]:
+    if not _WORTH_LOOKING.search(text):  # most passages: no digit, no 月, no "week"
+        return []
     hits: list[_Hit] = []
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(text):

@@ -223,15 +223,20 @@ class _Read:
 def extract_quantities(text: str) -> list[Quantity]:
     """Quantities in ``text``, in order of position, offsets in code points."""
     table = load_units()
-    blocked = _blocked_spans(text)
-    starts = [s for s, _ in blocked]
+    blocked: list[tuple[int, int]] | None = None  # computed on the first candidate: most text has none
+    starts: list[int] = []
     found: list[Quantity] = []
     consumed = 0
     for m in _NUMBER.finditer(text):
         if m.start() < consumed:
             continue
         first = _read(text, m, table)
-        if first is None or _is_blocked(first.start, first.number_end, blocked, starts):
+        if first is None:
+            continue
+        if blocked is None:
+            blocked = _blocked_spans(text)
+            starts = [s for s, _ in blocked]
+        if _is_blocked(first.start, first.number_end, blocked, starts):
             continue
         quantities, consumed = _assemble(text, first, table, blocked, starts)
         found.extend(quantities)
