@@ -205,3 +205,47 @@ def test_every_category_has_registered_checks(category):
     from factcheck.checks import REGISTRY
 
     assert REGISTRY[category]
+
+
+def test_number_under_another_metric_name():
+    src = doc("| Config | Denoise | Request after warmup |\n|---|---|---|\n| default | 7.45 s | 9.3 s |")
+    [f] = flagged(run("The default config finishes a request end to end in 7.45 s.", src), "metric-conflation")
+    assert f.check == "metric-renamed"
+    assert flagged(run("The default config denoises in 7.45 s; a warm request takes 9.3 s.", src)) == []
+
+
+def test_kernel_result_stated_for_whole_requests():
+    src = doc("On B200 per attention layer, the new kernel is 2.6x faster than the Triton kernel.",
+              title="Faster attention kernel")
+    [f] = flagged(run("Requests are now 2.6x faster end to end.", src), "metric-conflation")
+    assert f.check == "kernel-as-request"
+    assert flagged(run("The attention kernel is 2.6x faster per layer on B200.", src)) == []
+
+
+def test_hardware_swapped():
+    src = doc("Measured on H200: decode reaches 1,234 tok/s with FP8 weights.")
+    [f] = flagged(run("On B200 decode reaches 1,234 tok/s.", src), "metric-conflation")
+    assert "H200" in f.message
+    assert flagged(run("On H200 decode reaches 1,234 tok/s.", src)) == []
+
+
+def test_version_no_source_mentions():
+    src = release_doc("2026-09-18")
+    [f] = flagged(run("Engine 1.5.0 于 9 月 18 日发布。", src, cite=REL), "unsupported")
+    assert "1.5.0" in f.message
+    assert flagged(run("Engine 1.4 于 9 月 18 日发布。", src, cite=REL)) == []
+
+
+def test_merged_this_week_but_merged_before_the_window():
+    src = doc("Fix the fp8 scale layout in the attention backend.", title="Fix fp8 scale layout",
+              state="merged", dates={"merged": "2026-08-30"})
+    [f] = flagged(run("The fp8 scale layout fix was merged this week.", src), "release-date")
+    assert "2026-08-30" in f.message
+    inside = doc("Fix the fp8 scale layout in the attention backend.", title="Fix fp8 scale layout",
+                 state="merged", dates={"merged": "2026-09-16"})
+    assert flagged(run("The fp8 scale layout fix was merged this week.", inside)) == []
+
+
+def test_accuracy_points_lost_called_no_loss():
+    src = doc("GSM8K accuracy drops by 0.4 percentage points with the int4 cache.")
+    assert flagged(run("The int4 cache has no accuracy loss on GSM8K.", src), "overstatement")

@@ -83,8 +83,10 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     quantities = []
     for q in extract_quantities(text):
         ci = clause_at(clauses, q.start)
-        quantities.append(QuantityAt(q=q, clause=ci, negated=clauses[ci].negated,
-                                     metric=_metric_for(q, clauses[ci], metric_hits, lexicon.metric_units)))
+        metric = _metric_for(q, clauses[ci], metric_hits, lexicon.metric_units)
+        if metric is None and ci and _is_label(text, clauses[ci - 1]):
+            metric = _metric_for(q, clauses[ci - 1], metric_hits, {})  # "Denoise: 7.45 s"
+        quantities.append(QuantityAt(q=q, clause=ci, negated=clauses[ci].negates(q.start, q.end), metric=metric))
     if label:
         row_metric = lexicon.metrics.find(label)
         for qa in quantities:
@@ -100,6 +102,12 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         dates=extract_dates(text, window),
         versions=extract_versions(text),
     )
+
+
+def _is_label(text: str, clause: Clause) -> bool:
+    """A short clause ending in a colon names what follows it."""
+    tail = text[clause.end : clause.end + 1]
+    return tail in (":", "：") and clause.end - clause.start <= 40
 
 
 def _metric_for(q: Quantity, clause: Clause, hits: list, by_unit: dict[str, str]) -> str | None:
