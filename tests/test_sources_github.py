@@ -19,7 +19,7 @@ from ghserver import (  # noqa: F401
 )
 
 from factcheck.settings import Settings
-from factcheck.sources.github import parse_github_url
+from factcheck.sources.github import parse_github_url, web_hosts
 from factcheck.sources.live import LiveSources
 
 REPO = "acme/engine"
@@ -223,3 +223,18 @@ def test_url_kinds() -> None:
     assert (blob.kind, blob.ref, blob.path) == ("file", "main", "docs/README.md")
     assert parse_github_url("https://github.com/o/r/discussions/3") is None
     assert parse_github_url("https://gitlab.com/o/r/pull/5") is None
+
+
+async def test_github_enterprise_host(gh: GHServer, tmp_path: Path) -> None:
+    """With an API base of https://HOST/api/v3, HOST's own PR pages go through the API."""
+    gh.json(f"/api/v3/repos/{REPO}/pulls/42", gh_pull(REPO, 42, "On GHE", "body", created="2026-09-10T08:00:00Z"))
+    gh.json(f"/api/v3/repos/{REPO}/issues/42/comments", [])
+    gh.json(f"/api/v3/repos/{REPO}/pulls/42/comments", [])
+    settings = make_settings(tmp_path, gh, github_api=f"{gh.url}/api/v3", github_token="ghe_token")
+    result, _ = await fetch(settings, f"{gh.url}/{REPO}/pull/42")
+    assert result.status == "ok" and result.document.title == "On GHE"
+    assert result.document.url == f"{gh.url}/{REPO}/pull/42" and result.document.state == "closed"
+    assert gh.count("/api/v3/") == 3 == gh.count()
+    assert all(s.headers["authorization"] == "Bearer ghe_token" for s in gh.log)
+    # without /api/v3 the base is not a web host: a local page stays a page
+    assert parse_github_url(f"{gh.url}/{REPO}/pull/42", web_hosts(gh.url)) is None

@@ -8,9 +8,9 @@ citations.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from ..models import Comment, LicenseInfo, SourceDates, SourceDocument
 from .http import FetchFailed, HttpClient, SourceNotFound, Tally, require_ok
@@ -31,6 +31,7 @@ class GithubTarget:
     tag: str | None = None
     ref: str | None = None
     path: str | None = None
+    web: str = "https://github.com"  # a GitHub Enterprise host's own origin
 
     @property
     def repo(self) -> str:
@@ -38,7 +39,7 @@ class GithubTarget:
 
     @property
     def html_url(self) -> str:
-        base = f"https://github.com/{self.repo}"
+        base = f"{self.web}/{self.repo}"
         return {
             "pull": f"{base}/pull/{self.number}",
             "issue": f"{base}/issues/{self.number}",
@@ -50,9 +51,28 @@ class GithubTarget:
         }[self.kind]
 
 
-def parse_github_url(url: str) -> GithubTarget | None:
-    """The API-backed thing a github.com URL names, or None for pages the API does not serve."""
-    parts = github_parts(url)
+def web_hosts(api_base: str) -> frozenset[str]:
+    """Hosts whose pages the API at ``api_base`` serves: github.com, and a GitHub
+    Enterprise server's own host when the base is ``https://HOST/api/v3``."""
+    parts = urlsplit(api_base)
+    if parts.hostname and parts.path.rstrip("/").endswith("/api/v3"):
+        return frozenset({"github.com", parts.hostname.lower()})
+    return frozenset({"github.com"})
+
+
+def parse_github_url(url: str, hosts: frozenset[str] = frozenset({"github.com"})) -> GithubTarget | None:
+    """The API-backed thing a GitHub URL names, or None for pages the API does not serve."""
+    split = urlsplit(url if "://" in url else "https://" + url)
+    host = (split.hostname or "").lower().removeprefix("www.")
+    if host not in hosts:
+        return None
+    web = "https://github.com" if host == "github.com" else f"{split.scheme}://{split.netloc}"
+    target = parse_github_path(split.path)
+    return replace(target, web=web) if target else None
+
+
+def parse_github_path(path: str) -> GithubTarget | None:
+    parts = github_parts(urlunsplit(("https", "github.com", path, "", "")))
     if parts is None:
         return None
     repo, kind, rest = parts
@@ -157,7 +177,7 @@ async def fetch_pull(api: GithubApi, target: GithubTarget) -> SourceDocument:
     except SourceNotFound:
         # /pull/N of an issue number: GitHub's own site redirects to the issue.
         try:
-            return await fetch_issue(api, GithubTarget("issue", target.owner, target.name, number=n), as_pull=False)
+            return await fetch_issue(api, replace(target, kind="issue"), as_pull=False)
         except SourceNotFound:
             raise SourceNotFound(f"pull request or issue {target.repo}#{n} not found (HTTP 404)") from None
     issue_comments = await api.pages(f"{base}/issues/{n}/comments", f"comments of {target.repo}#{n}")
@@ -186,7 +206,7 @@ async def fetch_issue(api: GithubApi, target: GithubTarget, as_pull: bool = True
     n = target.number
     issue = await api.get(f"{base}/issues/{n}", f"issue {target.repo}#{n}")
     if as_pull and issue.get("pull_request"):
-        return await fetch_pull(api, GithubTarget("pull", target.owner, target.name, number=n))
+        return await fetch_pull(api, replace(target, kind="pull"))
     comments = await api.pages(f"{base}/issues/{n}/comments", f"comments of {target.repo}#{n}")
     return SourceDocument(
         url=target.html_url,
@@ -225,7 +245,7 @@ def release_document(release: dict[str, Any], target: GithubTarget) -> SourceDoc
         dates=SourceDates(published=release.get("published_at"), created=release.get("created_at")),
         text=release.get("body") or "",
         tag=tag,
-        aliases=[f"https://github.com/{target.repo}/releases/tag/{tag}"] if target.kind == "latest_release" else [],
+        aliases=[replace(target, kind="release", tag=tag).html_url] if target.kind == "latest_release" else [],
     )
 
 

@@ -19,7 +19,7 @@ from ..models import SourceDocument
 from ..settings import Settings
 from . import FetchResult
 from .cache import HttpCache
-from .github import GithubApi, fetch_github, parse_github_url
+from .github import GithubApi, fetch_github, parse_github_url, web_hosts
 from .http import FetchFailed, FetchRefused, HttpClient, SourceNotFound, Tally, check_scheme
 from .progress import FetchProgress
 from .urls import normalize_url
@@ -97,7 +97,7 @@ class LiveSources:
     async def _document(self, url: str, tally: Tally) -> SourceDocument:
         assert self._http is not None
         self._check_allowed(url)
-        target = parse_github_url(url)
+        target = parse_github_url(url, web_hosts(self.settings.fetch.github_api))
         if target is not None:
             return await fetch_github(GithubApi(self._http, tally, self.settings.fetch.github_api), target)
         card = hf_card_id(url)
