@@ -345,3 +345,18 @@ def test_speed_over_a_thousand_passages():
     total = sum(len(extract_quantities(line)) for line in lines)
     assert total > 300
     assert time.perf_counter() - began < 1.0
+
+
+@pytest.mark.parametrize(
+    "text, value, unit, bound",
+    [("16 GB or more", 16, "GB", "lower"), ("100+", 100, "", "lower"), ("8 卡以上", 8, "GPU", "lower"),
+     ("10 ms 以内", 10, "ms", "upper"), ("1.5 万 tokens", 15_000, "tokens", None)],
+)
+def test_hedges_after_the_unit(text, value, unit, bound):
+    q = only(text)
+    assert (q.low, q.unit, q.bound, q.raw) == (value, unit, bound, text)
+
+
+def test_arithmetic_plus_is_not_a_bound():
+    found = extract_quantities("5+3 branch-parallel, 5 GB + 3 GB")
+    assert [(q.low, q.unit, q.bound) for q in found] == [(5, "", None), (5, "GB", None), (3, "GB", None)]
