@@ -11,14 +11,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Literal
 
 from factcheck.extract.numerals import chinese_to_number
 from factcheck.extract.records import DateMention
 from factcheck.models import Window
-
-Precision = Literal["day", "month", "year", "week"]
-Relative = Literal["this_week", "last_week", "this_month", "today"]
 
 _MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
