@@ -27,18 +27,13 @@ class TermMatcher:
 
     def __init__(self, table: dict[str, list[str]], keys_are_spellings: bool = False) -> None:
         self._key_of: dict[str, str] = {}
-        parts = []
         for key, spellings in table.items():
             for spelling in {key, *spellings} if keys_are_spellings else set(spellings):
                 self._key_of.setdefault(spelling.casefold(), key)
-        for spelling in sorted(self._key_of, key=len, reverse=True):
-            pattern = re.escape(spelling).replace(r"\ ", r"[\s_-]?")
-            if spelling[0].isascii() and spelling[0].isalnum():
-                pattern = r"(?<![A-Za-z0-9_])" + pattern
-            if spelling[-1].isascii() and spelling[-1].isalnum():
-                pattern += r"(?![A-Za-z0-9_])"
-            parts.append(pattern)
-        self._regex = re.compile("|".join(parts), re.IGNORECASE) if parts else None
+        # One trie-shaped pattern per table: re tries alternatives one by one, and a
+        # flat alternation of hundreds of spellings made this the pipeline's hot spot.
+        pattern = _trie_pattern(self._key_of)
+        self._regex = re.compile(pattern, re.IGNORECASE) if pattern else None
 
     def find(self, text: str) -> list[TermHit]:
         if self._regex is None:
@@ -60,6 +55,41 @@ class TermMatcher:
 
     def __contains__(self, text: str) -> bool:
         return bool(self._regex and self._regex.search(text))
+
+
+_WORDISH = r"[A-Za-z0-9_]"
+
+
+def _ascii_word(ch: str) -> bool:
+    return ch.isascii() and (ch.isalnum() or ch == "_")
+
+
+def _trie_pattern(spellings: dict[str, str]) -> str:
+    """A regex equivalent to the alternation of ``spellings`` (longest match first
+    along each branch), where a spelling that begins or ends with an ASCII word
+    character only matches at a word edge, and a space matches space, _ or -."""
+    trie: dict = {}
+    for spelling in spellings:
+        node = trie
+        for ch in spelling:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict, last: str) -> str:
+        alts = [(r"[\s_-]?" if ch == " " else re.escape(ch)) + emit(child, ch)
+                for ch, child in sorted(node.items()) if ch]
+        end = None
+        if "" in node:
+            end = rf"(?!{_WORDISH})" if _ascii_word(last) else ""
+        if end is None:
+            return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if not alts:
+            return end
+        return "(?:" + "|".join(alts + [end]) + ")"
+
+    roots = [(rf"(?<!{_WORDISH})" if _ascii_word(ch) else "") + (r"[\s_-]?" if ch == " " else re.escape(ch))
+             + emit(child, ch) for ch, child in sorted(trie.items()) if ch]
+    return "|".join(roots)
 
 
 def _fold(text: str) -> str:
