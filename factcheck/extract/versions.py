@@ -26,8 +26,7 @@ _PROJECT_BEFORE = re.compile(r"(?P<project>[A-Za-z][\w.+-]*[A-Za-z0-9+])[ \t]?$"
 _VERSION_WORD_BEFORE = re.compile(r"(?i:version|ver\.|release|版本|版)[ \t]*$")
 _VERSION_WORD_AFTER = re.compile(r"[ \t]*(?:版本|正式版|版|(?i:release)\b)")
 _NOT_PROJECTS = frozenset(
-    "a an the to from in on at of and or is was are with by for as than since until before after "
-    "version release via vs versus about around over under up than only also then".split()
+    ["a", "an", "the", "to", "from", "in", "on", "at", "of", "and", "or", "is", "was", "are", "with", "by", "for", "as", "than", "since", "until", "before", "after", "version", "release", "via", "vs", "versus", "about", "around", "over", "under", "up", "than", "only", "also", "then"]
 )
 
 
@@ -72,7 +71,8 @@ def _named_as_version(text: str, m: re.Match[str], project: str | None) -> bool:
         return True
     if project is None or not _looks_like_project(project):
         return False
-    from factcheck.extract.quantities import unit_follows  # the one unit table; imported late (it imports us)
+    # the one unit table, imported late: quantities imports this module
+    from factcheck.extract.quantities import unit_follows
 
     return not unit_follows(text, m.end())
 
