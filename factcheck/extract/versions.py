@@ -26,7 +26,11 @@ _PROJECT_BEFORE = re.compile(r"(?P<project>[A-Za-z][\w.+-]*[A-Za-z0-9+])[ \t]?$"
 _VERSION_WORD_BEFORE = re.compile(r"(?i:version|ver\.|release|版本|版)[ \t]*$")
 _VERSION_WORD_AFTER = re.compile(r"[ \t]*(?:版本|正式版|版|(?i:release)\b)")
 _NOT_PROJECTS = frozenset(
-    ["a", "an", "the", "to", "from", "in", "on", "at", "of", "and", "or", "is", "was", "are", "with", "by", "for", "as", "than", "since", "until", "before", "after", "version", "release", "via", "vs", "versus", "about", "around", "over", "under", "up", "than", "only", "also", "then"]
+    [
+        "a", "an", "the", "to", "from", "in", "on", "at", "of", "and", "or", "is", "was", "are", "with", "by",
+        "for", "as", "than", "since", "until", "before", "after", "version", "release", "via", "vs", "versus",
+        "about", "around", "over", "under", "up", "only", "also", "then",
+    ]
 )
 
 
