@@ -203,6 +203,7 @@ _CHANGE_VERB = re.compile(
 )
 _RANGE_WORD = re.compile(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
 _PARAMS_AFTER = re.compile(r"[ \t-]*(?:models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
+_SLASH_PAIR = re.compile(r"[ \t]*/[ \t]*")
 _PRODUCT_BEFORE = re.compile(r"(?:(?P<prev>[A-Za-z][\w.+-]*)[ \t]+)?(?P<w>[A-Za-z][\w.+-]*)[ \t]$")
 _LONE_ONE_UNITS = frozenset({"x", "s", "ms", "us", "min", "h", "GPU", "%", "pp"})
 
@@ -285,10 +286,24 @@ def _assemble(
             if part.unit or not _bare_product_number(text, part)
         ]
         return out, second.end
+    if not first.unit and first.kind == "arabic":
+        first = _shared_unit(text, first, table)
     end, approx, bound = _hedge_after(text, first.end, table, approx, bound)
     if _needs_unit(first, first.unit) or (not first.unit and _bare_product_number(text, first)):
         return [], first.end
     return [_quantity(text, first.value, first.value, first.unit, qualifier, start, end, approx, bound)], end
+
+
+def _shared_unit(text: str, first: _Read, table: UnitTable) -> _Read:
+    """"505.037 / 169.850 s" writes the unit once for both numbers of the pair."""
+    slash = _SLASH_PAIR.match(text, first.end)
+    if not slash:
+        return first
+    nm = _NUMBER.match(text, slash.end())
+    partner = _read(text, nm, table, after_join=True) if nm else None
+    if partner is None or not partner.unit or partner.kind != "arabic":
+        return first
+    return _Read(**{**first.__dict__, "unit": partner.unit})
 
 
 def _quantity(
