@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from pathlib import Path
 from typing import Iterator
 
@@ -159,6 +158,28 @@ def test_submit_review_with_keys_resubmit_and_approve(browser, live: LiveServer,
     reviewer.context.close()
 
 
+def test_the_page_shows_progress_and_updates_itself(browser, tmp_path: Path) -> None:
+    import threading
+
+    from test_web_support import phrase_checker
+
+    gate = threading.Event()
+    for live in start_live(tmp_path, phrase_checker(gate=gate)):
+        writer = sign_in(browser, live, "wanda")
+        writer.goto(f"{live.base_url}/drafts/new")
+        writer.fill("textarea[name=text]", DRAFT)
+        writer.click("#submit-draft button[type=submit]")
+        writer.wait_for_selector("#run-status.running")
+        assert writer.get_attribute("#run-status", "data-poll").endswith("/status")
+        assert writer.locator("article.finding").count() == 0
+        shot(writer, "00-writer-checking")
+        gate.set()
+        # No reload by the test: the page polls and refreshes itself.
+        writer.wait_for_selector("#run-status.done", timeout=20_000)
+        assert writer.locator("article.finding").count() == 3
+        writer.context.close()
+
+
 def test_hostile_markup_stays_inert_in_the_browser(browser, live: LiveServer) -> None:
     hostile = ("# Weekly <script>alert('title')</script>\n\n"
                "See [this](javascript:alert(document.cookie)) <img src=x onerror=alert(1)> on all GPUs.\n\n"
@@ -179,10 +200,25 @@ def test_hostile_markup_stays_inert_in_the_browser(browser, live: LiveServer) ->
     writer.context.close()
 
 
-@pytest.mark.skipif(not (BUNDLED.exists() and BUNDLED_SOURCES.is_dir()), reason="the bundled example is not there yet")
+BUNDLED_WITH_ERRORS = ROOT / "drafts" / "weekly-2026-09-22-with-errors.md"
+
+
+def walk_to(page, finding_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Select a finding with j/k only, as a reviewer at the keyboard would."""
+    ids = page.eval_on_selector_all("article.finding", "els => els.map(e => e.dataset.findingId)")
+    page.keyboard.press("j")
+    for _ in range(len(ids)):
+        here = selected_id(page)
+        if here == finding_id:
+            return
+        page.keyboard.press("j" if ids.index(finding_id) > ids.index(here) else "k")
+    raise AssertionError(f"could not reach finding {finding_id}")
+
+
+@pytest.mark.skipif(not (BUNDLED_WITH_ERRORS.exists() and BUNDLED.exists() and BUNDLED_SOURCES.is_dir()),
+                    reason="the bundled example is not there yet")
 def test_the_bundled_example_through_the_real_pipeline(browser, tmp_path: Path) -> None:
-    if shutil.which("true") is None:  # pragma: no cover
-        pytest.skip("no shell")
+    """The bundled draft with errors, then its corrected version, checked by the core pipeline."""
     from factcheck.settings import Settings
     from factcheck.web.app import create_app
     from factcheck.web.config import WebConfig
@@ -198,22 +234,52 @@ def test_the_bundled_example_through_the_real_pipeline(browser, tmp_path: Path) 
             db.create_user(live.engine, name, role, PASSWORD)
         writer = sign_in(browser, live, "wanda")
         writer.goto(f"{base}/drafts/new")
-        writer.set_input_files("input[name=upload]", str(BUNDLED))
+        writer.set_input_files("input[name=upload]", str(BUNDLED_WITH_ERRORS))
         writer.click("#submit-draft button[type=submit]")
         writer.wait_for_selector("#run-status.done, #run-status.failed", timeout=120_000)
         assert writer.locator("#run-status.done").count() == 1, writer.inner_text("main")
-        count = writer.locator("article.finding").count()
-        assert count > 0
+        draft_id = int(writer.url.rsplit("/", 1)[1])
         shot(writer, "06-bundled-example")
+
+        # Pick, from what the pipeline found, a finding whose sentence the
+        # corrected draft keeps (to dismiss) and an error whose sentence it rewrites (to accept).
+        corrected = BUNDLED.read_text(encoding="utf-8")
+        views = db.list_findings(live.engine, db.latest_revision(live.engine, draft_id).id)
+        assert writer.locator("article.finding").count() == len(views) > 0
+        keep = next(v for v in views if v.finding.sentence in corrected)
+        fixed = next(v for v in views if v.finding.severity == "error" and v.finding.sentence not in corrected)
+
         reviewer = sign_in(browser, live, "rita")
-        reviewer.goto(writer.url)
-        reviewer.keyboard.press("j")
-        first = selected_id(reviewer)
+        reviewer.goto(f"{base}/drafts/{draft_id}")
+        walk_to(reviewer, str(keep.id))
         reviewer.keyboard.press("d")
-        reviewer.keyboard.type("checked against the source by hand")
+        reviewer.keyboard.type("the README states this number; checked by hand")
         reviewer.keyboard.press("Enter")
-        reviewer.wait_for_selector(f'#f-{first} .decision[data-decision="dismissed"]')
+        reviewer.wait_for_selector(f'#f-{keep.id} .decision[data-decision="dismissed"]')
+        walk_to(reviewer, str(fixed.id))
+        reviewer.keyboard.press("a")
+        reviewer.wait_for_selector(f'#f-{fixed.id} .decision[data-decision="accepted"]')
+        assert reviewer.is_disabled("#approve button")
         shot(reviewer, "07-bundled-reviewed")
+
+        # The writer uploads the corrected draft as revision 2.
+        writer.reload()
+        writer.set_input_files("#resubmit input[name=upload]", str(BUNDLED))
+        writer.click("#resubmit button[type=submit]")
+        writer.wait_for_selector("#run-status.done, #run-status.failed", timeout=120_000)
+        assert "revision 2" in writer.inner_text(".meta")
+
+        reviewer.reload()
+        carried = reviewer.locator(f'article.finding[data-fingerprint="{keep.fingerprint}"]')
+        assert carried.locator('.decision[data-decision="dismissed"]').count() == 1
+        assert "checked by hand" in carried.inner_text()
+        assert reviewer.locator(f'article.finding[data-fingerprint="{fixed.fingerprint}"]').count() == 0
+        resolved = reviewer.locator(f'section.resolved li[data-fingerprint="{fixed.fingerprint}"]')
+        assert fixed.finding.sentence in resolved.inner_text()
+        assert not reviewer.is_disabled("#approve button")
+        reviewer.click("#approve button")
+        reviewer.wait_for_selector("#draft-status.approved")
+        shot(reviewer, "08-bundled-approved")
         writer.context.close()
         reviewer.context.close()
     finally:

@@ -118,6 +118,7 @@ def test_decisions_carry_over_to_unchanged_sentences(engine: sa.Engine, people: 
     assert ("resolved", 2) in actions and ("carried", 2) in actions
     resolved = next(e for e in trail if e.action == "resolved")
     assert resolved.fingerprint == by_cat["overstatement"].fingerprint
+    assert "apply to all GPUs with 16 GB" in resolved.reason and "revision 2" in resolved.reason
     assert db.blocking_findings(engine, draft_id) == (None, 0)
     db.set_status(engine, draft_id, rita, "approved")
     assert db.get_draft(engine, draft_id).status == "approved"
@@ -188,3 +189,40 @@ def test_two_reviewers_at_once_leave_one_decision(engine: sa.Engine, people: dic
         decisions = [e for e in db.list_events(engine, final.draft_id)
                      if e.fingerprint == view.fingerprint and e.action in ("accept", "dismiss")]
         assert len(decisions) == round_ + 1
+
+
+def test_the_runner_resumes_unfinished_runs_and_records_failures(engine: sa.Engine,
+                                                                  people: dict[str, db.User]) -> None:
+    from factcheck.errors import InputError
+    from factcheck.web.runner import CheckRunner
+
+    seen: list[str] = []
+
+    async def checker(text: str, name: str, thread_id: str):  # type: ignore[no-untyped-def]
+        seen.append(thread_id)
+        if "BROKEN" in text:
+            raise InputError("front matter is not valid YAML", name, 2)
+        if "CRASH" in text:
+            raise RuntimeError("source provider went away")
+        return phrase_findings(text, name)
+
+    # Queued before the server (re)started: picked up at start.
+    pending, pending_rev = db.create_draft(engine, people["wanda"], "t", DRAFT, "draft.md", "pasted")
+    runner = CheckRunner(engine, checker)
+    runner.start()
+    try:
+        _, broken_rev = db.create_draft(engine, people["wanda"], "t", "---\nBROKEN\n", "b.md", "pasted")
+        _, crash_rev = db.create_draft(engine, people["wanda"], "t", "CRASH", "c.md", "pasted")
+        runner.submit(broken_rev)
+        runner.submit(crash_rev)
+        runner.wait_idle(30)
+    finally:
+        runner.stop()
+    assert seen[0] == f"web-draft{pending}-rev1"
+    assert db.get_revision(engine, pending_rev).run_status == "done"
+    assert len(db.list_findings(engine, pending_rev)) == 3
+    broken = db.get_revision(engine, broken_rev)
+    assert (broken.run_status, broken.run_error) == ("failed", "b.md:2: front matter is not valid YAML")
+    crashed = db.get_revision(engine, crash_rev)
+    assert crashed.run_status == "failed" and "RuntimeError: source provider went away" in crashed.run_error
+    assert db.unfinished_runs(engine) == []

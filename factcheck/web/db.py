@@ -356,8 +356,10 @@ def finish_run(engine: sa.Engine, revision_id: int, report: Report) -> None:
                        reason=f"{old.decision} on an earlier revision; the sentence did not change")
         for fingerprint, old in earlier.items():
             if fingerprint not in seen and old.decision == "accepted":
+                gone = Finding.model_validate_json(old.finding_json)
                 _event(conn, rev.draft_id, "resolved", revision_id=revision_id, fingerprint=fingerprint,
-                       reason=f"no longer flagged in revision {rev.number}")
+                       reason=f"{gone.category} on line {gone.line}, \u201c{gone.sentence}\u201d, "
+                              f"is no longer flagged in revision {rev.number}")
         conn.execute(revisions.update().where(revisions.c.id == revision_id).values(
             run_status="done", run_error=None, report_json=report.model_dump_json(), finished_at=now()))
 
