@@ -172,6 +172,7 @@ def test_the_page_shows_progress_and_updates_itself(browser, tmp_path: Path) -> 
         writer.wait_for_selector("#run-status.running")
         assert writer.get_attribute("#run-status", "data-poll").endswith("/status")
         assert writer.locator("article.finding").count() == 0
+        writer.wait_for_function("document.getElementById('run-progress').textContent === 'checking draft.md'")
         shot(writer, "00-writer-checking")
         gate.set()
         # No reload by the test: the page polls and refreshes itself.

@@ -198,8 +198,9 @@ def test_the_runner_resumes_unfinished_runs_and_records_failures(engine: sa.Engi
 
     seen: list[str] = []
 
-    async def checker(text: str, name: str, thread_id: str):  # type: ignore[no-untyped-def]
+    async def checker(text: str, name: str, thread_id: str, progress):  # type: ignore[no-untyped-def]
         seen.append(thread_id)
+        progress(f"parsed {name}")
         if "BROKEN" in text:
             raise InputError("front matter is not valid YAML", name, 2)
         if "CRASH" in text:
@@ -220,6 +221,7 @@ def test_the_runner_resumes_unfinished_runs_and_records_failures(engine: sa.Engi
         runner.stop()
     assert seen[0] == f"web-draft{pending}-rev1"
     assert db.get_revision(engine, pending_rev).run_status == "done"
+    assert db.get_revision(engine, pending_rev).progress == "parsed draft.md"
     assert len(db.list_findings(engine, pending_rev)) == 3
     broken = db.get_revision(engine, broken_rev)
     assert (broken.run_status, broken.run_error) == ("failed", "b.md:2: front matter is not valid YAML")

@@ -147,7 +147,8 @@ def test_draft_page_filters_and_approval_state(live: LiveServer) -> None:  # noq
         assert re.search(r'id="approve">\s*<input[^>]*>\s*<button type="submit" disabled>', blocked)
         refused = rita.post(f"/drafts/{draft_id}/approve", data={"csrf_token": csrf})
         assert refused.status_code == 409 and "cannot be approved" in refused.text
-        assert rita.get(f"/drafts/{draft_id}/status").json() == {"revision": 1, "run_status": "done", "error": None}
+        assert rita.get(f"/drafts/{draft_id}/status").json() == {"revision": 1, "run_status": "done",
+                                                         "progress": "checking draft.md", "error": None}
 
 
 def test_upload_must_be_utf8(live: LiveServer) -> None:  # noqa: F811

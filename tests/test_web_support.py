@@ -54,9 +54,10 @@ def phrase_findings(text: str, name: str) -> Report:
 
 
 def phrase_checker(delay: float = 0.0, gate: threading.Event | None = None) -> Checker:
-    async def check(text: str, name: str, thread_id: str) -> Report:
+    async def check(text: str, name: str, thread_id: str, progress) -> Report:  # type: ignore[no-untyped-def]
         import asyncio
 
+        progress(f"checking {name}")
         if gate is not None:
             await asyncio.to_thread(gate.wait, 30)
         if delay:

@@ -64,6 +64,7 @@ class RevisionView(BaseModel):
     origin: str
     run_status: str
     run_error: str | None = None
+    progress: str | None = None
     thread_id: str
     created_at: dt.datetime
     finished_at: dt.datetime | None = None
@@ -276,7 +277,7 @@ def get_draft(engine: sa.Engine, draft_id: int) -> DraftView:
 
 def _revision(row: sa.Row) -> RevisionView:
     return RevisionView(id=row.id, draft_id=row.draft_id, number=row.number, name=row.name, text=row.text,
-                        origin=row.origin, run_status=row.run_status, run_error=row.run_error,
+                        origin=row.origin, run_status=row.run_status, run_error=row.run_error, progress=row.progress,
                         thread_id=row.thread_id, created_at=_utc(row.created_at),
                         finished_at=_utc(row.finished_at))
 
@@ -309,6 +310,11 @@ def unfinished_runs(engine: sa.Engine) -> list[int]:
 def start_run(engine: sa.Engine, revision_id: int) -> None:
     with engine.begin() as conn:
         conn.execute(revisions.update().where(revisions.c.id == revision_id).values(run_status="running"))
+
+
+def note_progress(engine: sa.Engine, revision_id: int, message: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(revisions.update().where(revisions.c.id == revision_id).values(progress=message[:500]))
 
 
 def fail_run(engine: sa.Engine, revision_id: int, error: str) -> None:

@@ -95,6 +95,12 @@ def m002_queue_indexes(conn: sa.Connection) -> None:
         sa.Index(f"ix_{table}_{'_'.join(columns)}", *(tbl.c[c] for c in columns)).create(conn)
 
 
+@migration
+def m003_run_progress(conn: sa.Connection) -> None:
+    # The last progress line of a run ("fetched 12 of 20 sources"), for the polling page.
+    conn.execute(sa.text("ALTER TABLE revisions ADD COLUMN progress TEXT"))
+
+
 _applied = sa.Table(
     "schema_migrations", sa.MetaData(),
     sa.Column("name", sa.String(100), primary_key=True),

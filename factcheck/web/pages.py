@@ -151,7 +151,8 @@ def draft_status(request: Request, draft_id: int, user: db.User = Depends(page_u
     """What the draft page polls while a check runs."""
     visible_draft(request, user, draft_id)
     revision = db.latest_revision(engine(request), draft_id)
-    return {"revision": revision.number, "run_status": revision.run_status, "error": revision.run_error}
+    return {"revision": revision.number, "run_status": revision.run_status, "progress": revision.progress,
+            "error": revision.run_error}
 
 
 @router.post("/drafts/{draft_id}/revisions")

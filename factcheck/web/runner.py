@@ -22,8 +22,9 @@ from . import db
 
 log = logging.getLogger(__name__)
 
-# (draft text, draft name, checkpoint thread id) -> report
-Checker = Callable[[str, str, str], Awaitable[Report]]
+Progress = Callable[[str], None]
+# (draft text, draft name, checkpoint thread id, progress callback) -> report
+Checker = Callable[[str, str, str, Progress], Awaitable[Report]]
 
 
 def pipeline_checker(settings: Settings, sources_dir: Path | None) -> Checker:
@@ -37,13 +38,13 @@ def pipeline_checker(settings: Settings, sources_dir: Path | None) -> Checker:
 
         archive = ArchiveSources.from_dir(sources_dir)
 
-    async def check(text: str, name: str, thread_id: str) -> Report:
+    async def check(text: str, name: str, thread_id: str, progress: Progress) -> Report:
         if archive is not None:
-            return await check_text_async(text, name, settings, archive, thread_id=thread_id)
+            return await check_text_async(text, name, settings, archive, thread_id=thread_id, progress=progress)
         from ..sources.live import LiveSources
 
         async with LiveSources(settings) as live:
-            return await check_text_async(text, name, settings, live, thread_id=thread_id)
+            return await check_text_async(text, name, settings, live, thread_id=thread_id, progress=progress)
 
     return check
 
@@ -108,7 +109,8 @@ class CheckRunner:
             revision = await asyncio.to_thread(db.get_revision, self._engine, revision_id)
             await asyncio.to_thread(db.start_run, self._engine, revision_id)
             try:
-                report = await self._checker(revision.text, revision.name, revision.thread_id)
+                report = await self._checker(revision.text, revision.name, revision.thread_id,
+                                             lambda message: db.note_progress(self._engine, revision_id, message))
             except InputError as exc:
                 await asyncio.to_thread(db.fail_run, self._engine, revision_id, str(exc))
                 return

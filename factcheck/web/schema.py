@@ -54,6 +54,7 @@ revisions = sa.Table(
     sa.Column("origin", sa.String(1000), nullable=False),
     sa.Column("run_status", sa.String(20), nullable=False),
     sa.Column("run_error", sa.Text),
+    sa.Column("progress", sa.Text),
     sa.Column("thread_id", sa.String(100), nullable=False),
     sa.Column("report_json", sa.Text),
     sa.Column("created_by", sa.Integer, sa.ForeignKey("users.id"), nullable=False),

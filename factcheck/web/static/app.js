@@ -82,6 +82,8 @@
           if (!data) return;
           status.textContent = data.run_status;
           status.className = "run " + data.run_status;
+          var line = document.getElementById("run-progress");
+          if (line) line.textContent = data.progress || "";
           if (data.run_status === "done" || data.run_status === "failed") {
             clearInterval(timer);
             location.reload();
