@@ -162,6 +162,8 @@ async def ask(client: AsyncOpenAI, settings: LLMSettings, prompt: Prompt, user: 
             return Reply(usage=usage, problem="failed", detail=f"HTTP {exc.status_code}")
         except openai.APIConnectionError as exc:
             return Reply(usage=usage, problem="failed", detail=f"cannot connect ({exc.__cause__ or exc})")
+        except openai.APIError as exc:  # e.g. a reply the client cannot read
+            return Reply(usage=usage, problem="failed", detail=type(exc).__name__)
         except json.JSONDecodeError:
             return Reply(usage=usage, problem="failed", detail="the server's reply is not JSON")
         usage.prompt_tokens += p_tok

@@ -73,7 +73,8 @@ class ScriptedLLM:
         return self
 
     def stop(self) -> None:
-        self._server.shutdown()
+        if self._thread.is_alive():  # shutdown() waits forever on a server never started
+            self._server.shutdown()
         self._server.server_close()
 
     def _next(self, request: dict[str, Any]) -> Step:

@@ -359,3 +359,35 @@ def test_merge_adds_new_llm_findings_once():
     merged = merge_findings(rules, [extra, extra.model_copy()])
 
     assert merged == rules + [extra]
+
+
+async def test_a_400_is_not_retried_and_the_run_goes_on(server, settings, cache, claims):
+    server.script = [Step(status=400, body={"error": {"message": "response_format not supported"}})]
+    server.responder = well_behaved()
+
+    outcome = await review(claims, [], settings, cache, budget_left=None)
+
+    assert len(server.requests) == 2  # the failed section once, the next section once
+    assert [f.line for f in outcome.findings] == [9]
+    assert any("HTTP 400" in n for n in outcome.notes)
+
+
+async def test_a_cut_off_answer_counts_as_invalid(server, settings, cache, claims):
+    server.script = [completion('{"judgements": [', finish_reason="length")] * 2
+
+    outcome = await review(claims[2:], [], settings, cache, budget_left=None)
+
+    assert len(server.requests) == 2
+    assert "cut off" in outcome.findings[0].message
+
+
+async def test_an_unreachable_endpoint_is_a_note_not_a_crash(settings, cache, claims):
+    probe = ScriptedLLM()
+    closed = probe.base_url
+    probe.stop()  # never started: nothing listens on that port now
+    gone = settings.model_copy(update={"base_url": closed, "max_retries": 0})
+
+    outcome = await review(claims[2:], [], gone, cache, budget_left=None)
+
+    assert outcome.findings == []
+    assert any("cannot connect" in n for n in outcome.notes)
