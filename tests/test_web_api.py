@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import http.server
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import pytest
-
 from test_web_support import DRAFT, LiveServer, live, start_live  # noqa: F401  (fixture)
 
 
@@ -150,7 +149,7 @@ class _Files(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         if self.path == "/moved.md":
             self.send_response(302)
             self.send_header("Location", "/drafts/weekly.md")

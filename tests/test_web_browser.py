@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
+from test_web_support import DRAFT, PASSWORD, LiveServer, start_live
 
 from factcheck.web import db
-
-from test_web_support import DRAFT, PASSWORD, LiveServer, start_live
 
 pytestmark = pytest.mark.browser
 
@@ -220,10 +219,11 @@ def walk_to(page, finding_id: str) -> None:  # type: ignore[no-untyped-def]
                     reason="the bundled example is not there yet")
 def test_the_bundled_example_through_the_real_pipeline(browser, tmp_path: Path) -> None:
     """The bundled draft with errors, then its corrected version, checked by the core pipeline."""
+    from test_web_support import run_server
+
     from factcheck.settings import Settings
     from factcheck.web.app import create_app
     from factcheck.web.config import WebConfig
-    from test_web_support import run_server
 
     settings = Settings(cache_dir=tmp_path / "cache", checkpoint=tmp_path / "checkpoints.sqlite")
     app = create_app(WebConfig(database_url=f"sqlite:///{tmp_path / 'q.sqlite'}", settings=settings,

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import httpx
 from click.testing import CliRunner
+from test_web_support import free_port
 
 from factcheck.cli import main
 from factcheck.web import db
-
-from test_web_support import free_port
 
 
 def test_users_add_creates_a_reviewer_with_a_token(tmp_path: Path) -> None:

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from test_web_support import DRAFT, phrase_findings
 
 from factcheck.web import db
 from factcheck.web.migrations import MIGRATIONS, migrate
 from factcheck.web.schema import metadata
-
-from test_web_support import DRAFT, phrase_findings
 
 
 @pytest.fixture
@@ -62,7 +61,7 @@ def test_passwords_are_argon2_and_tokens_stored_hashed(engine: sa.Engine) -> Non
         db.create_user(engine, "alice", "reviewer")
     with pytest.raises(db.Invalid):
         db.create_user(engine, "bob", "admin")
-    token_only, _ = db.create_user(engine, "cms", "writer")
+    db.create_user(engine, "cms", "writer")
     assert db.authenticate(engine, "cms", "") is None
 
 
@@ -166,7 +165,8 @@ def test_two_reviewers_at_once_leave_one_decision(engine: sa.Engine, people: dic
         barrier = threading.Barrier(2)
         outcomes: dict[str, object] = {}
 
-        def act(name: str, action: str) -> None:
+        def act(name: str, action: str, barrier: threading.Barrier = barrier,
+                outcomes: dict[str, object] = outcomes, view: db.FindingView = view) -> None:
             barrier.wait()
             try:
                 outcomes[name] = db.decide(engine, view.id, people[name], action,  # type: ignore[arg-type]

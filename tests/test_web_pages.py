@@ -4,10 +4,9 @@ from __future__ import annotations
 import re
 
 import httpx
+from test_web_support import DRAFT, PASSWORD, LiveServer, csrf_of, live, sign_in  # noqa: F401  (fixture)
 
 from factcheck.web import db
-
-from test_web_support import DRAFT, PASSWORD, LiveServer, csrf_of, live, sign_in  # noqa: F401  (fixture)
 
 HOSTILE = """# Weekly <script>alert("title")</script>
 
@@ -96,7 +95,7 @@ def test_hostile_draft_is_rendered_inert(live: LiveServer) -> None:  # noqa: F81
     assert "<script>" not in body and "<img" not in body and "<b>bold" not in body
     assert "&lt;script&gt;alert(&#34;title&#34;)&lt;/script&gt;" in body
     assert "&lt;img src=x onerror=alert(1)&gt;" in body
-    assert not re.search(r"href=[\"']?\s*javascript:", html, re.I)
+    assert not re.search(r"href=[\"']?\s*javascript:", html, re.IGNORECASE)
     assert "[click me](javascript:alert(document.cookie))" in body  # shown as text
     # The flagged line is highlighted, and only scripts of our own are referenced.
     assert re.search(r'<mark class="sev-error" data-findings="\d+">Read &lt;img', body)

@@ -7,7 +7,6 @@ own transaction; callers never hold a connection.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from typing import Literal
 
 import sqlalchemy as sa
@@ -16,7 +15,16 @@ from pydantic import BaseModel
 from ..models import Finding, Report
 from . import auth
 from .migrations import migrate
-from .schema import DRAFT_STATUSES, ROLES, drafts, events, findings, revisions, sessions, users
+from .schema import (
+    DRAFT_STATUSES,
+    ROLES,
+    drafts,
+    events,
+    findings,
+    revisions,
+    sessions,
+    users,
+)
 
 Role = Literal["writer", "reviewer"]
 Action = Literal["accept", "dismiss", "edit", "reopen"]
@@ -96,13 +104,13 @@ class EventView(BaseModel):
 
 
 def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 def _utc(value: dt.datetime | None) -> dt.datetime | None:
     # SQLite hands back naive datetimes; everything stored here is UTC.
     if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=dt.timezone.utc)
+        return value.replace(tzinfo=dt.UTC)
     return value
 
 

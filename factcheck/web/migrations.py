@@ -8,7 +8,7 @@ history exactly as an old one lived it.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Callable
+from collections.abc import Callable
 
 import sqlalchemy as sa
 
@@ -24,7 +24,7 @@ def migration(fn: Migration) -> Migration:
 @migration
 def m001_initial(conn: sa.Connection) -> None:
     meta = sa.MetaData()
-    ts = lambda name, **kw: sa.Column(name, sa.DateTime(timezone=True), **kw)  # noqa: E731
+    ts = lambda name, **kw: sa.Column(name, sa.DateTime(timezone=True), **kw)
     sa.Table("users", meta,
              sa.Column("id", sa.Integer, primary_key=True),
              sa.Column("name", sa.String(100), nullable=False, unique=True),
@@ -118,6 +118,6 @@ def migrate(engine: sa.Engine) -> list[str]:
             if conn.execute(sa.select(_applied.c.name).where(_applied.c.name == name)).first():
                 continue
             fn(conn)
-            conn.execute(_applied.insert().values(name=name, applied_at=dt.datetime.now(dt.timezone.utc)))
+            conn.execute(_applied.insert().values(name=name, applied_at=dt.datetime.now(dt.UTC)))
         done.append(name)
     return done

@@ -10,8 +10,15 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..models import CATEGORIES, SEVERITY_RANK
 from . import auth, db
-from .access import (LOGIN_CSRF_COOKIE, SESSION_COOKIE, engine, form_user, page_session, page_user,
-                     visible_draft, visible_finding)
+from .access import (
+    LOGIN_CSRF_COOKIE,
+    SESSION_COOKIE,
+    engine,
+    form_user,
+    page_user,
+    visible_draft,
+    visible_finding,
+)
 from .intake import guess_title, take_draft
 from .render import draft_lines
 

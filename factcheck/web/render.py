@@ -8,6 +8,7 @@ wrapped in a ``<mark>``. Markdown links stay visible text, so a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from ..models import SEVERITY_RANK
 from .db import FindingView
@@ -44,7 +45,7 @@ def draft_lines(text: str, views: list[FindingView]) -> list[Line]:
         spans = [(view, span) for view in views if (span := _covers(view, number, len(content)))]
         cuts = sorted({0, len(content), *(p for _, span in spans for p in span)})
         segments = []
-        for start, end in zip(cuts, cuts[1:]):
+        for start, end in pairwise(cuts):
             covering = [view for view, (a, b) in spans if a <= start and end <= b]
             segment = Segment(content[start:end])
             if covering:

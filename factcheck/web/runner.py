@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Awaitable, Callable
 
 import sqlalchemy as sa
 
