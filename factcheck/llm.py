@@ -49,7 +49,7 @@ class Usage(BaseModel):
     completion_tokens: int = 0
     notes: list[str] = []
 
-    def add(self, other: "Usage") -> None:
+    def add(self, other: Usage) -> None:
         self.calls += other.calls
         self.cached_calls += other.cached_calls
         self.prompt_tokens += other.prompt_tokens
@@ -103,13 +103,12 @@ def _validation_summary(exc: ValidationError) -> str:
 async def _ask_once(client: AsyncOpenAI, settings: LLMSettings, messages: list[dict[str, str]],
                     schema: type[T]) -> tuple[T | None, str, str, int, int]:
     """(answer, raw content, validation error, prompt tokens, completion tokens)."""
-    extra = {"seed": settings.seed} if settings.seed is not None else {}
     raw = await client.chat.completions.with_raw_response.parse(
         model=settings.model or "",
         messages=messages,  # type: ignore[arg-type]
         response_format=schema,
         temperature=settings.temperature,
-        **extra,
+        seed=openai.omit if settings.seed is None else settings.seed,
     )
     body = raw.http_response.json()
     usage = body.get("usage") or {}
@@ -140,11 +139,11 @@ async def ask(client: AsyncOpenAI, settings: LLMSettings, prompt: Prompt, user: 
     hit = llm_cache.lookup(cache_path, key)
     if hit is not None:
         try:
-            answer = schema.model_validate_json(hit.answer)
+            cached = schema.model_validate_json(hit.answer)
         except ValidationError:
-            hit = None  # a row from an older schema: ask again
+            pass  # a row from an older schema: ask again
         else:
-            return Reply(answer=answer, usage=Usage(cached_calls=1))
+            return Reply(answer=cached, usage=Usage(cached_calls=1))
 
     if max_calls is not None and max_calls < 1:
         return Reply(problem="budget", detail="LLM call budget used up")

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal, Mapping, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -296,9 +297,12 @@ async def extract_claims(sentences: list[UndecidedClaim], settings: LLMSettings,
                 continue
             done.add(parts.claim)
             claim = batch[parts.claim - 1]
-            keep = {name: [s for s in getattr(parts, name) if _occurs(s, claim.sentence)]
-                    for name in ("numbers", "metrics", "conditions")}
-            outcome.claims.append(ExtractedClaim(**claim.model_dump(), checkable=parts.checkable, **keep))
+            outcome.claims.append(ExtractedClaim(
+                **claim.model_dump(), checkable=parts.checkable,
+                numbers=[s for s in parts.numbers if _occurs(s, claim.sentence)],
+                metrics=[s for s in parts.metrics if _occurs(s, claim.sentence)],
+                conditions=[s for s in parts.conditions if _occurs(s, claim.sentence)],
+            ))
     return outcome
 
 

@@ -9,9 +9,10 @@ import json
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass
@@ -45,7 +46,7 @@ def user_message(request: dict[str, Any]) -> str:
 
 def claims_in(request: dict[str, Any]) -> list[dict[str, Any]]:
     """The claims JSON the client put inside <claims>…</claims>."""
-    match = re.search(r"<claims>\n(.*?)\n</claims>", user_message(request), re.S)
+    match = re.search(r"<claims>\n(.*?)\n</claims>", user_message(request), re.DOTALL)
     assert match, "request has no <claims> block"
     return json.loads(match.group(1))
 
@@ -68,7 +69,7 @@ class ScriptedLLM:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self._server.server_port}/v1"
 
-    def start(self) -> "ScriptedLLM":
+    def start(self) -> ScriptedLLM:
         self._thread.start()
         return self
 
@@ -90,7 +91,7 @@ class ScriptedLLM:
         llm = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+            def do_POST(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 request = json.loads(self.rfile.read(length) or b"{}")
                 llm.paths.append(self.path)

@@ -4,8 +4,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +16,8 @@ from factcheck.cli import main
 from factcheck.pipeline import check_path_async
 from factcheck.settings import LLMSettings, Settings
 
+# Sentences the sources state as written: the rules find nothing wrong, so they
+# stay undecided and go to the second opinion.
 DRAFT = """\
 ---
 title: test weekly
@@ -25,13 +28,13 @@ window: 2026-09-14..2026-09-20
 
 ## FreeToken: fp8 KV cache
 
-An open FreeToken PR lifts KV capacity to 259,136 tokens on every 16 GB card.
+On an RTX 4070 Ti SUPER (16 GB), KV capacity rises from about 114k to 259,136 tokens.
 
 Sources: [FreeToken #354](https://github.com/example/freetoken/pull/354)
 
 ## Omni: PDD
 
-PDD makes each request about 3.4x faster end to end.
+With PDD, denoising within the engine falls from about 478 s to 143 s.
 
 Sources: [Omni #7425](https://github.com/example/omni/pull/7425)
 """
@@ -73,7 +76,7 @@ def settings_for(workspace: Path, server: ScriptedLLM, **llm: Any) -> Settings:
 
 def overstated(request: dict[str, Any]) -> Step:
     """A model that calls every claim overstated, quoting the start of its first source."""
-    sources = dict(re.findall(r'<source id="(S\d+)" url="[^"]*">\n(.*?)\n</source>', user_message(request), re.S))
+    sources = dict(re.findall(r'<source id="(S\d+)" url="[^"]*">\n(.*?)\n</source>', user_message(request), re.DOTALL))
     return answer({"judgements": [
         {"claim": c["id"], "verdict": "overstated", "quote": sources[c["sources"][0]][:24],
          "reason": "The source measured one card and one model."} for c in claims_in(request)]},
@@ -90,7 +93,7 @@ async def test_undecided_claims_get_llm_findings_and_stats(server, workspace):
     report = await run(workspace, settings_for(workspace, server))
 
     assert [[c["sentence"][:10] for c in claims_in(r)] for r in server.requests] == [
-        ["An open Fr"], ["PDD makes "]]
+        ["On an RTX "], ["With PDD, "]]
     llm = [f for f in report.findings if f.check == "llm-judgement"]
     assert [(f.line, f.category, f.severity) for f in llm] == [
         (10, "overstatement", "warning"), (16, "overstatement", "warning")]
@@ -121,7 +124,7 @@ async def test_a_run_interrupted_mid_llm_resumes_without_repeating_finished_call
     report = await run(workspace, settings, thread_id="run-1", progress=said.append)
 
     assert any(m.startswith("resuming run-1 at llm") for m in said), said
-    assert [claims_in(r)[0]["sentence"][:10] for r in server.requests] == ["An open Fr", "PDD makes ", "PDD makes "]
+    assert [claims_in(r)[0]["sentence"][:10] for r in server.requests] == ["On an RTX ", "With PDD, ", "With PDD, "]
     assert (report.stats.llm_calls, report.stats.model_dump()["llm_cached_calls"]) == (1, 1)
     assert [f.line for f in report.findings if f.check == "llm-judgement"] == [10, 16]
 
