@@ -78,7 +78,7 @@ def serve(db_path: Path | None, database_url: str | None, host: str, port: int, 
           allow_private_hosts: bool) -> None:
     """Run the reviewer queue web app: writers submit drafts, reviewers decide findings.
 
-    The JSON API is under /api (OpenAPI schema at /openapi.json, docs at /docs).
+    The JSON API is under /api, its OpenAPI schema at /openapi.json.
     Create accounts first with `factcheck users add`.
     """
     import uvicorn

@@ -38,6 +38,8 @@ def test_openapi_schema_lists_the_api(live: LiveServer) -> None:  # noqa: F811
     for path in ("/api/drafts", "/api/drafts/{draft_id}/findings", "/api/findings/{finding_id}/decision"):
         assert path in paths
     assert not any(not p.startswith("/api/") for p in paths), "pages do not belong in the API schema"
+    # The Swagger page would load scripts from a CDN; it is off.
+    assert httpx.get(f"{live.base_url}/docs").status_code == 404
     assert "HTTPBearer" in schema["components"]["securitySchemes"]
     decision = schema["components"]["schemas"]["DecisionIn"]
     assert set(decision["properties"]["action"]["enum"]) == {"accept", "dismiss", "edit", "reopen"}
@@ -190,3 +192,12 @@ def test_a_draft_from_a_url(tmp_path: Path, file_server: str) -> None:
         assert refused.status_code == 400 and "private or local address" in refused.json()["detail"]
         js = server.api("wanda").post("/api/drafts", json={"url": "javascript:alert(1)"})
         assert js.status_code == 400 and "http" in js.json()["detail"]
+
+
+def test_github_file_pages_are_fetched_raw() -> None:
+    from factcheck.web.intake import raw_url
+
+    assert raw_url("https://github.com/org/news/blob/main/drafts/weekly.md") == \
+        "https://raw.githubusercontent.com/org/news/main/drafts/weekly.md"
+    assert raw_url("https://gitlab.example/org/news/-/raw/main/weekly.md") == \
+        "https://gitlab.example/org/news/-/raw/main/weekly.md"

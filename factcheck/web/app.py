@@ -56,7 +56,9 @@ def create_app(config: WebConfig, checker: Checker | None = None) -> FastAPI:
         yield
         app.state.runner.stop()
 
+    # No /docs or /redoc: those pages load scripts from a CDN, which the CSP (rightly) blocks.
     app = FastAPI(title="factcheck reviewer queue", version=__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None,
                   description="Writers submit newsletter drafts; reviewers decide the findings before "
                               "publication. The JSON API authenticates with a per-user bearer token.")
     app.state.config = config
