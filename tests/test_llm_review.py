@@ -92,6 +92,9 @@ async def test_claims_are_batched_per_section_and_become_llm_findings(server, se
     schema = first["response_format"]
     assert schema["type"] == "json_schema" and schema["json_schema"]["strict"] is True
     assert schema["json_schema"]["name"] == "Judgements"
+    judgement = schema["json_schema"]["schema"]["$defs"]["Judgement"]
+    assert judgement["properties"]["verdict"]["enum"] == ["supported", "overstated", "conflated", "unsupported"]
+    assert sorted(judgement["required"]) == ["claim", "quote", "reason", "verdict"]
     assert first["messages"][0] == {"role": "system", "content": load_prompt("evidence_judgement").text}
 
     assert (outcome.calls, outcome.cached_calls) == (2, 0)
