@@ -15,8 +15,6 @@ from .errors import InputError
 from .models import Citation
 from .settings import Settings
 from .sources import FetchResult
-from .sources.live import LiveSources
-from .sources.progress import FetchProgress
 from .sources.save import save_documents
 from .sources.urls import normalize_url
 
@@ -31,6 +29,10 @@ def unique_citations(citations: list[Citation]) -> list[Citation]:
 
 async def fetch_all(urls: list[str], settings: Settings) -> tuple[list[FetchResult], int, int]:
     """Every URL's result (in order), and the run's network requests and cache answers."""
+    # imported here: httpx and BeautifulSoup cost a fifth of a second at start-up
+    from .sources.live import LiveSources
+    from .sources.progress import FetchProgress
+
     with FetchProgress(enabled=not settings.quiet, total=len(urls)) as progress:
         async with LiveSources(settings, progress=progress) as sources:
             results = await asyncio.gather(*(sources.get(url) for url in urls))
