@@ -4,7 +4,8 @@
           → claims → verify (Send per section) → [llm] → report
 
 Nodes are plain functions over a typed state; I/O goes through the provider in the
-run's context. State holds plain JSON-able data (model dumps), so a checkpoint
+run's context. The CPU-bound nodes are coroutines too: they run on the event loop
+rather than in LangGraph's thread pool, which only added hand-offs under the GIL. State holds plain JSON-able data (model dumps), so a checkpoint
 reloads without custom serialisers and an interrupted run resumes by thread id,
 re-running only the branches that had not finished.
 """
@@ -21,7 +22,7 @@ from langgraph.types import Send
 from .draft import parse_draft
 from .extract.statement import Statement, extract_statement
 from .facts import Fact, facts_of
-from .models import Draft, Evidence, Finding, Report, SourceDocument, Stats, Window
+from .models import Draft, Evidence, Finding, Report, Section, Sentence, SourceDocument, Stats, Window
 from .settings import Settings
 from .sources import FetchResult, SourceProvider
 from .sources.urls import normalize_url
@@ -38,10 +39,25 @@ class RunContext:
     settings: Settings
     progress: Progress | None = None
     llm_review: Callable[..., Any] | None = field(default=None)
+    # Per-run memo of parsed documents and their facts, so the verify branches of a
+    # long draft do not each re-validate them; a resumed run simply recomputes.
+    _documents: dict[str, SourceDocument] = field(default_factory=dict)
+    _facts: dict[str, list[Fact]] = field(default_factory=dict)
 
     def say(self, message: str) -> None:
         if self.progress:
             self.progress(message)
+
+    def document(self, data: dict) -> SourceDocument:
+        key = data["url"]
+        if key not in self._documents:
+            self._documents[key] = SourceDocument.model_validate(data)
+        return self._documents[key]
+
+    def facts_for(self, doc: SourceDocument, window: Window | None) -> list[Fact]:
+        if doc.url not in self._facts:
+            self._facts[doc.url] = facts_of(doc, window)
+        return self._facts[doc.url]
 
 
 class State(TypedDict, total=False):
@@ -57,7 +73,7 @@ class State(TypedDict, total=False):
     report: dict
 
 
-def parse(state: State, runtime: Runtime[RunContext]) -> dict:
+async def parse(state: State, runtime: Runtime[RunContext]) -> dict:
     draft = parse_draft(state["text"], state["name"], repos=runtime.context.settings.repos)
     runtime.context.say(f"parsed {len(draft.sentences)} sentences in {len(draft.sections)} sections")
     return {"draft": draft.model_dump(mode="json")}
@@ -92,14 +108,14 @@ def route_facts(state: State) -> list[Send] | str:
     return sends or "claims"
 
 
-def facts(payload: dict) -> dict:
-    doc = SourceDocument.model_validate(payload["document"])
+async def facts(payload: dict, runtime: Runtime[RunContext]) -> dict:
+    doc = runtime.context.document(payload["document"])
     window = Window.model_validate(payload["window"]) if payload["window"] else None
-    found = facts_of(doc, window)
+    found = runtime.context.facts_for(doc, window)
     return {"facts": [{"url": doc.url, "facts": [f.model_dump(mode="json") for f in found]}]}
 
 
-def claims(state: State) -> dict:
+async def claims(state: State) -> dict:
     draft = Draft.model_validate(state["draft"])
     return {"claims": {str(s.index): extract_statement(s.text, draft.window).model_dump(mode="json")
                        for s in draft.sentences}}
@@ -108,34 +124,38 @@ def claims(state: State) -> dict:
 def route_verify(state: State) -> list[Send] | str:
     draft = state["draft"]
     documents = {normalize_url(r["url"]): r["document"] for r in state.get("fetched", []) if r.get("document")}
-    by_url = {entry["url"]: entry["facts"] for entry in state.get("facts", [])}
     sends = []
     for section in draft["sections"]:
-        wanted = []
+        wanted: list[dict] = []
         for c in section["citations"]:
             doc = documents.get(normalize_url(c["url"]))
             if doc is not None and doc not in wanted:
                 wanted.append(doc)
+        sentences = [s for s in draft["sentences"] if s["section"] == section["index"]]
+        # Each branch gets its own section only: handing every branch the whole
+        # draft made the cost grow with the square of the draft's length.
         sends.append(Send("verify", {
-            "draft": draft,
-            "section": section["index"],
+            "section": section,
+            "sentences": sentences,
+            "window": draft.get("window"),
             "documents": wanted,
-            "facts": [f for doc in wanted for f in by_url.get(doc["url"], [])],
-            "claims": {k: v for k, v in state["claims"].items()
-                       if draft["sentences"][int(k)]["section"] == section["index"]},
+            "claims": {str(s["index"]): state["claims"][str(s["index"])] for s in sentences},
         }))
     return sends or "after_verify"
 
 
-def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
-    draft = Draft.model_validate(payload["draft"])
-    docs = [SourceDocument.model_validate(d) for d in payload["documents"]]
+async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
+    section = Section.model_validate(payload["section"])
+    sentences = [Sentence.model_validate(s) for s in payload["sentences"]]
+    window = Window.model_validate(payload["window"]) if payload["window"] else None
+    docs = [runtime.context.document(d) for d in payload["documents"]]
     documents = {normalize_url(u): d for d in docs for u in [d.url, *d.aliases]}
+    cited = cited_documents(section, documents)
+    facts = [f for d in cited for f in runtime.context.facts_for(d, window)]
     statements = {int(k): Statement.model_validate(v) for k, v in payload["claims"].items()}
-    result = verify_section(draft, payload["section"], cited_documents(draft, payload["section"], documents),
-                            [Fact.model_validate(f) for f in payload["facts"]], statements,
+    result = verify_section(section, sentences, window, cited, facts, statements,
                             runtime.context.settings.categories)
-    return {"sections": [{"index": payload["section"], **result.model_dump(mode="json")}]}
+    return {"sections": [{"index": section.index, **result.model_dump(mode="json")}]}
 
 
 def after_verify(state: State) -> dict:
@@ -151,7 +171,7 @@ async def llm(state: State, runtime: Runtime[RunContext]) -> dict:
     return {"llm": outcome}
 
 
-def report(state: State, runtime: Runtime[RunContext]) -> dict:
+async def report(state: State, runtime: Runtime[RunContext]) -> dict:
     draft = Draft.model_validate(state["draft"])
     results = [SectionResult.model_validate(s) for s in sorted(state.get("sections", []), key=lambda s: s["index"])]
     findings = [f for r in results for f in r.findings]
@@ -185,12 +205,13 @@ def unresolved_findings(draft: Draft, fetched: list[FetchResult]) -> list[Findin
     failed = {normalize_url(r.url): r for r in fetched if r.status != "ok"}
     out: list[Finding] = []
     seen: set[tuple[int, str]] = set()
+    lines = draft.text.splitlines()
     for citation in draft.citations():
         r = failed.get(normalize_url(citation.url))
         if r is None or (citation.span.line, r.url) in seen:
             continue
         seen.add((citation.span.line, r.url))
-        line_text = draft.text.splitlines()[citation.span.line - 1].strip() if draft.text else citation.url
+        line_text = lines[citation.span.line - 1].strip() if citation.span.line <= len(lines) else citation.url
         message = ("could not check: source not available" if r.status == "not_found"
                    else f"could not check: {r.detail or r.status}")
         out.append(Finding(line=citation.span.line, column=citation.span.column, end_line=citation.span.end_line,

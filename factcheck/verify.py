@@ -11,7 +11,7 @@ from .checks.context import ClaimContext
 from .extract.records import Passage, UndecidedClaim
 from .extract.statement import Statement, extract_statement
 from .facts import Fact
-from .models import SEVERITY_RANK, Draft, Finding, SourceDocument
+from .models import SEVERITY_RANK, Finding, Section, Sentence, SourceDocument, Window
 from .sources.urls import normalize_url
 
 
@@ -28,42 +28,43 @@ def checkable(st: Statement) -> bool:
                        for m in st.mentions))
 
 
-def paragraphs(draft: Draft, indices: list[int]) -> dict[int, list[int]]:
+def paragraphs(sentences: list[Sentence]) -> dict[int, list[int]]:
     """Sentence index -> the indices of the sentences of its paragraph."""
-    groups: list[list[int]] = []
-    for i in indices:
-        s = draft.sentences[i]
-        prev = draft.sentences[groups[-1][-1]] if groups else None
+    groups: list[list[Sentence]] = []
+    for s in sentences:
+        prev = groups[-1][-1] if groups else None
         if (prev and prev.block == s.block == "paragraph" and prev.section == s.section
                 and s.span.line - prev.span.end_line <= 1):
-            groups[-1].append(i)
+            groups[-1].append(s)
         else:
-            groups.append([i])
-    return {i: g for g in groups for i in g}
+            groups.append([s])
+    return {s.index: [t.index for t in g] for g in groups for s in g}
 
 
-def verify_section(draft: Draft, section_index: int, docs: list[SourceDocument], facts: list[Fact],
+def verify_section(section: Section, sentences: list[Sentence], window: Window | None,
+                   docs: list[SourceDocument], facts: list[Fact],
                    statements: dict[int, Statement] | None = None,
                    categories: list[str] | None = None) -> SectionResult:
-    """``statements``: the claims already extracted from the section's sentences
-    (by the graph's claims node); any missing one is extracted here."""
-    section = draft.sections[section_index]
-    indices = [s.index for s in draft.sentences if s.section == section_index]
+    """Check the section's ``sentences`` against the facts of the documents it cites.
+
+    ``statements``: the claims already extracted from those sentences (by the
+    graph's claims node), by sentence index; any missing one is extracted here.
+    """
     statements = dict(statements or {})
-    for i in indices:
-        if i not in statements:
-            statements[i] = extract_statement(draft.sentences[i].text, draft.window)
-    para = paragraphs(draft, indices)
+    for s in sentences:
+        if s.index not in statements:
+            statements[s.index] = extract_statement(s.text, window)
+    para = paragraphs(sentences)
     result = SectionResult()
-    for i in indices:
-        st = statements[i]
+    for sentence in sentences:
+        st = statements[sentence.index]
         if not checkable(st):
             continue
         result.claims += 1
         if not docs:
             continue
-        ctx = ClaimContext(sentence=draft.sentences[i], claim=st, section=section, docs=docs, facts=facts,
-                           window=draft.window, paragraph=[statements[j] for j in para[i]])
+        ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
+                           window=window, paragraph=[statements[j] for j in para[sentence.index]])
         found = run_checks(ctx, categories)
         result.findings.extend(found)
         if not found:
@@ -100,10 +101,10 @@ def merge(findings: list[Finding]) -> list[Finding]:
     return [f.with_id() for f in sorted(best.values(), key=lambda f: (f.line, f.column, f.category))]
 
 
-def cited_documents(draft: Draft, section_index: int, documents: dict[str, SourceDocument]) -> list[SourceDocument]:
+def cited_documents(section: Section, documents: dict[str, SourceDocument]) -> list[SourceDocument]:
     """The documents a section's citations resolve to, each once, in citation order."""
     seen: list[SourceDocument] = []
-    for c in draft.sections[section_index].citations:
+    for c in section.citations:
         doc = documents.get(normalize_url(c.url))
         if doc is not None and doc not in seen:
             seen.append(doc)

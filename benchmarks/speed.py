@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Speed of `factcheck check` on the bundled example, on one core.
+
+Prints the wall time of the whole CLI run (start-up included) and the in-process
+time of the check on the example and on a draft ten times as long (its sections
+repeated), to show the cost grows linearly with the draft.
+
+usage: python benchmarks/speed.py [--repeat N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DRAFT = ROOT / "drafts" / "weekly-2026-09-22-with-errors.md"
+SOURCES = ROOT / "drafts" / "sources" / "weekly-2026-09-22"
+
+
+def scaled(text: str, times: int) -> str:
+    """The draft with its body (everything after the front matter) repeated."""
+    head, _, body = text.partition("\n---\n")
+    return head + "\n---\n" + "\n".join(body for _ in range(times))
+
+
+def in_process(text: str, repeat: int) -> tuple[float, int, int]:
+    from factcheck.pipeline import check_text
+    from factcheck.settings import Settings
+    from factcheck.sources.archive import ArchiveSources
+
+    archive = ArchiveSources.from_dir(SOURCES)
+    times, report = [], None
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(repeat):
+            settings = Settings(cache_dir=Path(tmp), use_checkpoint=True)
+            t0 = time.perf_counter()
+            report = check_text(text, f"bench-{i}.md", settings, archive)
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times), report.stats.sentences, len(report.findings)
+
+
+def cli_wall(repeat: int) -> float:
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "FACTCHECK_CACHE_DIR": tmp}
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            subprocess.run(["taskset", "-c", "0", sys.executable, "-m", "factcheck", "check", str(DRAFT),
+                            "--sources", str(SOURCES), "--fail-on", "never", "-q"],
+                           check=True, capture_output=True, env=env)
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the target says
+    text = DRAFT.read_text(encoding="utf-8")
+    wall = cli_wall(args.repeat)
+    print(f"CLI, bundled example, one core, median of {args.repeat}: {wall:.2f} s (start-up included)")
+    base = None
+    for times in (1, 10):
+        seconds, sentences, findings = in_process(scaled(text, times), args.repeat)
+        base = base or seconds
+        print(f"{times:>2}x draft: {sentences:>5} sentences, {findings:>4} findings, {seconds:.3f} s "
+              f"({sentences / seconds:.0f} sentences/s, {seconds / base:.1f}x the 1x time)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
