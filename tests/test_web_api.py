@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_web_support import DRAFT, LiveServer, live, start_live  # noqa: F401  (fixture)
+from web_support import DRAFT, LiveServer, live, start_live  # noqa: F401  (fixture)
 
 
 def submit(live: LiveServer, who: str, text: str = DRAFT) -> int:  # noqa: F811
@@ -25,7 +25,7 @@ def test_api_needs_a_bearer_token(live: LiveServer) -> None:  # noqa: F811
         assert anon.get("/api/drafts").status_code == 401
         assert anon.get("/api/drafts", headers={"Authorization": "Bearer nope"}).status_code == 401
     # A signed-in browser's cookie is no key to the API (so the API needs no CSRF token).
-    from test_web_support import sign_in
+    from web_support import sign_in
 
     with live.browser_client() as browser:
         sign_in(browser, "rita")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_web_support import DRAFT, PASSWORD, LiveServer, start_live
+from web_support import DRAFT, PASSWORD, LiveServer, start_live
 
 from factcheck.web import db
 
@@ -160,7 +160,7 @@ def test_submit_review_with_keys_resubmit_and_approve(browser, live: LiveServer,
 def test_the_page_shows_progress_and_updates_itself(browser, tmp_path: Path) -> None:
     import threading
 
-    from test_web_support import phrase_checker
+    from web_support import phrase_checker
 
     gate = threading.Event()
     for live in start_live(tmp_path, phrase_checker(gate=gate)):
@@ -219,7 +219,7 @@ def walk_to(page, finding_id: str) -> None:  # type: ignore[no-untyped-def]
                     reason="the bundled example is not there yet")
 def test_the_bundled_example_through_the_real_pipeline(browser, tmp_path: Path) -> None:
     """The bundled draft with errors, then its corrected version, checked by the core pipeline."""
-    from test_web_support import run_server
+    from web_support import run_server
 
     from factcheck.settings import Settings
     from factcheck.web.app import create_app

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 from click.testing import CliRunner
-from test_web_support import free_port
+from web_support import free_port
 
 from factcheck.cli import main
 from factcheck.web import db

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from test_web_support import DRAFT, phrase_findings
+from web_support import DRAFT, phrase_findings
 
 from factcheck.web import db
 from factcheck.web.migrations import MIGRATIONS, migrate

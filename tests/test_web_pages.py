@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 import httpx
-from test_web_support import DRAFT, PASSWORD, LiveServer, csrf_of, live, sign_in  # noqa: F401  (fixture)
+from web_support import DRAFT, PASSWORD, LiveServer, csrf_of, live, sign_in  # noqa: F401  (fixture)
 
 from factcheck.web import db
 
