@@ -30,6 +30,13 @@ def fail_input(exc: InputError) -> "click.exceptions.Exit":
     return click.exceptions.Exit(2)
 
 
+def stderr_progress(quiet: bool):
+    """Progress lines on stderr for a person at a terminal; nothing in pipes, CI logs or with -q."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    return lambda message: click.echo(f"factcheck: {message}", err=True)
+
+
 def build_settings(**overrides: object) -> Settings:
     """Settings from the config file, the environment, then the flags that were given."""
     from .config import load_settings
@@ -91,15 +98,20 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     from .pipeline import check_path
 
     settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None)
-    settings.use_checkpoint = not no_checkpoint
+    # flags only switch things on: an unset flag leaves the config file's value
+    if no_checkpoint:
+        settings.use_checkpoint = False
     if github_api:
         settings.fetch.github_api = github_api
-    settings.fetch.allow_private_hosts = allow_private_hosts
-    settings.fetch.refresh = refresh
+    if allow_private_hosts:
+        settings.fetch.allow_private_hosts = True
+    if refresh:
+        settings.fetch.refresh = True
     if llm_budget is not None:
         settings.llm.budget = llm_budget
     try:
-        report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id)
+        report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id,
+                            progress=stderr_progress(settings.quiet))
         draft_text = draft.read_text(encoding="utf-8-sig")
         report = with_suppressions(report, draft_text, baseline_path)
         text = render(report, fmt, draft_text, str(draft))

@@ -335,15 +335,31 @@ def merge_findings(rules: list[Finding], llm: list[Finding]) -> list[Finding]:
 
 
 async def graph_node(state: Mapping[str, Any], context: Any) -> dict[str, Any]:
-    """The ``llm`` node's body in ``factcheck.graph``: review what ``verify`` left
-    undecided. Returns, JSON-ready, the findings the report should add (new LLM
-    findings, and rules findings whose severity the LLM raised: the report's merge
-    keeps the more severe of a pair), the usage stats and the notes."""
+    """The ``llm`` node's body in ``factcheck.graph``.
+
+    First, sentences that look checkable but that the rules could not read go to
+    claim extraction; those the model finds checkable join the undecided claims.
+    Then every undecided claim is judged against its passages. Returns, JSON-ready,
+    the findings the report should add (new LLM findings, and rules findings whose
+    severity the LLM raised: the report's merge keeps the more severe of a pair),
+    the usage stats and the notes. One budget covers both steps.
+    """
     settings = context.settings
     sections = sorted(state.get("sections", []), key=lambda s: s.get("index", 0))
     rules = [Finding.model_validate(f) for s in sections for f in s.get("findings", [])]
     undecided = [UndecidedClaim.model_validate(u) for s in sections for u in s.get("undecided", [])]
-    outcome = await review(undecided, rules, settings.llm, settings.llm_cache_path, budget_left=settings.llm.budget)
+    unparsed = [UndecidedClaim.model_validate(u) for s in sections for u in s.get("unparsed", [])]
+    usage = Usage()
+    budget = settings.llm.budget
+    if unparsed:
+        extracted = await extract_claims(unparsed, settings.llm, settings.llm_cache_path, budget_left=budget)
+        usage.add(extracted)
+        budget = None if budget is None else max(0, budget - extracted.calls)
+        undecided.extend(UndecidedClaim.model_validate(c.model_dump(exclude={"checkable", "numbers", "metrics",
+                                                                                "conditions"}))
+                         for c in extracted.claims if c.checkable)
+    outcome = await review(undecided, rules, settings.llm, settings.llm_cache_path, budget_left=budget)
+    usage.add(outcome)
     changed = [f for f in merge_findings(rules, outcome.findings) if f not in rules]
-    return {"findings": [f.model_dump(mode="json") for f in changed], "notes": outcome.notes,
-            "calls": outcome.calls, **outcome.stats()}
+    return {"findings": [f.model_dump(mode="json") for f in changed], "notes": usage.notes,
+            "calls": usage.calls, **usage.stats()}

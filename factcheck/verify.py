@@ -3,6 +3,8 @@ sources that section cites; the checks decide, and findings are merged so that o
 sentence draws at most one finding per category."""
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, Field
 
 from .align import relevance
@@ -18,7 +20,18 @@ from .sources.urls import normalize_url
 class SectionResult(BaseModel):
     findings: list[Finding] = Field(default_factory=list)
     undecided: list[UndecidedClaim] = Field(default_factory=list)
+    # sentences that look like claims but gave the extractors nothing to hold:
+    # the optional LLM claim extraction reads them
+    unparsed: list[UndecidedClaim] = Field(default_factory=list)
     claims: int = 0
+
+
+_CLAIM_CUE = re.compile(r"[0-9一二三四五六七八九十两百千万倍]|faster|slower|more|less|better|worse|only|needs?|requires?|supports?|"
+                        r"更快|更慢|更多|更少|提升|下降|减少|增加|支持|不支持|需要|不需要|首次|首发", re.IGNORECASE)
+
+
+def looks_checkable(text: str) -> bool:
+    return bool(_CLAIM_CUE.search(text))
 
 
 def checkable(st: Statement) -> bool:
@@ -59,6 +72,10 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
     for sentence in sentences:
         st = statements[sentence.index]
         if not checkable(st):
+            if docs and sentence.block != "heading" and looks_checkable(sentence.text):
+                ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts, window=window)
+                result.unparsed.append(_undecided(ctx, "the rules found no number, date, license or "
+                                                       "status in it to compare"))
             continue
         result.claims += 1
         if not docs:
@@ -68,12 +85,13 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
         found = run_checks(ctx, categories)
         result.findings.extend(found)
         if not found:
-            result.undecided.append(_undecided(ctx))
+            result.undecided.append(_undecided(ctx, "the rules found no figure or statement in the sources "
+                                                    "to compare it with"))
     result.findings = merge(result.findings)
     return result
 
 
-def _undecided(ctx: ClaimContext) -> UndecidedClaim:
+def _undecided(ctx: ClaimContext, reason: str) -> UndecidedClaim:
     by_doc = sorted(ctx.docs, key=lambda d: -relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)))
     passages = []
     for doc in by_doc[:2]:
@@ -82,8 +100,7 @@ def _undecided(ctx: ClaimContext) -> UndecidedClaim:
     span = ctx.sentence.span
     return UndecidedClaim(sentence_index=ctx.sentence.index, sentence=ctx.sentence.text, line=span.line,
                           column=span.column, end_line=span.end_line, section_title=ctx.section.title,
-                          reason="the rules found no figure or statement in the sources to compare it with",
-                          passages=passages)
+                          reason=reason, passages=passages)
 
 
 def merge(findings: list[Finding]) -> list[Finding]:

@@ -162,3 +162,47 @@ def test_cli_rejects_a_negative_budget(workspace):
 
     assert result.exit_code == 2
     assert "--llm-budget" in result.output
+
+
+UNPARSED_DRAFT = """\
+---
+title: test weekly
+window: 2026-09-14..2026-09-20
+---
+
+## VDN: backend
+
+The checkpoint requires its own hybrid attention backend.
+
+Sources: [VDN #9](https://github.com/example/vdn/pull/9)
+"""
+
+
+async def test_unparsed_sentence_goes_to_extraction_then_judgement(server, tmp_path):
+    """A sentence with no number the rules can hold is read by claim extraction;
+    one the model calls checkable is then judged against the cited passages."""
+    (tmp_path / "draft.md").write_text(UNPARSED_DRAFT, encoding="utf-8")
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "vdn.json").write_text(json.dumps({
+        "url": "https://github.com/example/vdn/pull/9", "kind": "pull_request", "title": "VDN pipeline",
+        "text": "Any attention backend works; the checkpoint runs unchanged on dense attention."}), encoding="utf-8")
+
+    def responder(request: dict[str, Any]) -> Step:
+        claims = claims_in(request)
+        if "reason" in claims[0] and "sources" not in claims[0]:  # the extraction request
+            return answer({"claims": [{"claim": c["id"], "checkable": True, "numbers": [],
+                                       "metrics": [], "conditions": ["hybrid attention backend"]} for c in claims]})
+        return answer({"judgements": [{"claim": c["id"], "verdict": "unsupported",
+                                       "quote": "Any attention backend works",
+                                       "reason": "The source says any backend works."} for c in claims]})
+
+    server.responder = responder
+    report = await check_path_async(tmp_path / "draft.md", settings_for(tmp_path, server),
+                                    sources_dir=tmp_path / "sources")
+
+    assert len(server.requests) == 2
+    assert claims_in(server.requests[0])[0]["sentence"].startswith("The checkpoint requires")
+    [finding] = [f for f in report.findings if f.origin == "llm"]
+    assert finding.line == 8 and finding.category == "unsupported"
+    assert finding.evidence[0].quote == "Any attention backend works"
+    assert report.stats.llm_calls == 2
