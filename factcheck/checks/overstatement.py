@@ -11,12 +11,17 @@ def _asserted_results(ctx: ClaimContext):
     return [qa for qa in ctx.claim.quantities if not qa.negated and is_result(qa.q)]
 
 
+def _said_as_maximum(ctx: ClaimContext, qa) -> bool:
+    """The clause itself calls the number a maximum ("1.8 倍是最高值", "peak of 7.7%")."""
+    return qa.q.bound == "upper" or any(m.clause == qa.clause for m in ctx.claim.of("upper_bound"))
+
+
 def range_top(ctx: ClaimContext) -> list[Finding]:
     out = []
     claim_ranges = [qa.q for qa in ctx.claim.quantities if qa.q.is_range]
     for qa in _asserted_results(ctx):
         q = qa.q
-        if q.is_range or q.bound == "upper" or any(r.high == q.high for r in claim_ranges):
+        if q.is_range or _said_as_maximum(ctx, qa) or any(r.high == q.high for r in claim_ranges):
             continue
         tops, singles = [], []
         for fact in ctx.facts:
@@ -48,6 +53,8 @@ def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
         if not hits:
             continue
         if all(h.qa.q.bound == "upper" for h in hits):
+            if _said_as_maximum(ctx, qa):
+                continue
             out.append(ctx.finding("overstatement", "warning",
                                    f"The source says “up to” this value ({hits[0].qa.q.raw}); the claim drops the bound.",
                                    [hits[0].fact], "hedge-dropped", suggestion=f"up to {q.raw}"))

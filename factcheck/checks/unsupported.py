@@ -53,18 +53,20 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
     derived: list | None = None
-    out = []
+    missing = []
     for qa in ctx.claim.quantities:
         if qa.negated or not is_result(qa.q):
             continue
         if derived is None:
             derived = _derived(ctx.facts, ratios(ctx.facts))
-        if _supported(qa, ctx.facts, derived):
-            continue
-        titles = [f for f in ctx.facts if f.kind == "title"]
-        out.append(ctx.finding("unsupported", "warning",
-                               f"No cited source gives {qa.q.raw}.", titles[:2], "number-unsupported"))
-    return out
+        if not _supported(qa, ctx.facts, derived):
+            missing.append(qa.q.raw)
+    if not missing:
+        return []
+    titles = [f for f in ctx.facts if f.kind == "title"]
+    listed = ", ".join(f"“{m}”" for m in missing)
+    return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles[:2],
+                        "number-unsupported")]
 
 
 def _norm(v: str) -> str:

@@ -60,7 +60,8 @@ _CHANGE_LINK = re.compile(
 )
 
 # The lexicon groups whose hits become Mentions, by kind.
-_MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status", "events", "artifacts", "gain")
+_MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status", "events", "artifacts", "gain",
+                   "upper_bound")
 
 
 def extract_statement(text: str, window: Window | None = None, *, label: str | None = None) -> Statement:

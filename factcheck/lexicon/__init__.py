@@ -112,6 +112,7 @@ class Lexicon:
     negation: TermMatcher
     simultaneity: TermMatcher
     gain: TermMatcher
+    upper_bound: TermMatcher
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
@@ -157,6 +158,7 @@ def load_lexicon() -> Lexicon:
         negation=_flat("negation", t["negation"]["zh"] + t["negation"]["en"]),
         simultaneity=_flat("simultaneity", t["simultaneity"]["terms"]),
         gain=_flat("gain", t["gain"]["terms"]),
+        upper_bound=_flat("upper_bound", t["upper_bound"]["terms"]),
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
