@@ -31,4 +31,5 @@ test: setup browser-deps
 	$(BIN)/python -m pytest -q
 
 bench: setup
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python ../shared/bench/score.py --cmd "$(BIN)/factcheck check" ../shared/bench/dev
+	$(BIN)/python benchmarks/speed.py

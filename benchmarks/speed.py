@@ -2,8 +2,8 @@
 """Speed of `factcheck check` on the bundled example, on one core.
 
 Prints the wall time of the whole CLI run (start-up included) and the in-process
-time of the check on the example and on a draft ten times as long (its sections
-repeated), to show the cost grows linearly with the draft.
+time of the check on the example and on drafts ten and twenty times as long (its
+sections repeated), to show the cost grows linearly with the draft.
 
 usage: python benchmarks/speed.py [--repeat N]
 """
@@ -67,11 +67,17 @@ def main() -> int:
     wall = cli_wall(args.repeat)
     print(f"CLI, bundled example, one core, median of {args.repeat}: {wall:.2f} s (start-up included)")
     base = None
-    for times in (1, 10):
+    points = []
+    for times in (1, 10, 20):
         seconds, sentences, findings = in_process(scaled(text, times), args.repeat)
         base = base or seconds
+        points.append((sentences, seconds))
         print(f"{times:>2}x draft: {sentences:>5} sentences, {findings:>4} findings, {seconds:.3f} s "
-              f"({sentences / seconds:.0f} sentences/s, {seconds / base:.1f}x the 1x time)")
+              f"({seconds / base:.1f}x the 1x time)")
+    # The sources' facts are a fixed cost; what grows with the draft is the per-sentence slope.
+    (n1, t1), (n10, t10), (n20, t20) = points
+    print(f"marginal cost: {1000 * (t10 - t1) / (n10 - n1):.2f} ms/sentence from 1x to 10x, "
+          f"{1000 * (t20 - t10) / (n20 - n10):.2f} ms/sentence from 10x to 20x (equal slopes = linear)")
     return 0
 
 
