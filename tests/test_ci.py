@@ -19,7 +19,11 @@ from factcheck.cli import main
 from factcheck.errors import InputError
 from factcheck.output import FORMATS
 
-BENCH = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "dev"
+ROOT = Path(__file__).resolve().parents[1]
+CASES = {  # draft -> its archived sources, all in this repository
+    "en": (ROOT / "tests" / "data" / "probe" / "with-errors.md", ROOT / "tests" / "data" / "probe" / "sources"),
+    "zh": (ROOT / "drafts" / "weekly-2026-09-22-with-errors.md", ROOT / "drafts" / "sources" / "weekly-2026-09-22"),
+}
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
 
@@ -100,23 +104,23 @@ def check_json(runner: CliRunner, *args: str) -> tuple[int, object]:
 
 @pytest.fixture
 def publication(tmp_path, monkeypatch):
-    """A repo whose HEAD~1 lacks one flagged sentence of the en-roundup draft and
+    """A repo whose HEAD~1 lacks one flagged sentence of an English draft and
     whose HEAD restores it, plus a Chinese draft added in HEAD."""
     pytest.importorskip("factcheck.pipeline")
     monkeypatch.setenv("FACTCHECK_CACHE_DIR", str(tmp_path / "cache"))
     for var in ("GITHUB_STEP_SUMMARY", "FACTCHECK_LLM_MODEL", "FACTCHECK_LLM_BASE_URL", "OPENAI_API_KEY"):
         monkeypatch.delenv(var, raising=False)
     sources = tmp_path / "sources"
-    for case in ("en-roundup", "seed-corrupt-a"):
-        shutil.copytree(BENCH / case / "sources", sources, dirs_exist_ok=True)
-    final = (BENCH / "en-roundup" / "draft.md").read_text(encoding="utf-8")
+    for _, case_sources in CASES.values():
+        shutil.copytree(case_sources, sources, dirs_exist_ok=True)
+    final = CASES["en"][0].read_text(encoding="utf-8")
     repo = new_repo(tmp_path / "pub")
     monkeypatch.chdir(repo)
     runner = CliRunner()
     write(repo / "drafts" / "en.md", final)
     _, full = check_json(runner, "check", "drafts/en.md", "--sources", str(sources))
     flagged = sorted({f["line"] for f in full["findings"]})
-    assert len(flagged) >= 2, "the en-roundup draft should give findings on several lines"
+    assert len(flagged) >= 2, "the English draft should give findings on several lines"
     restored = flagged[0]
     lines = final.split("\n")
     lines[restored - 1] = "This sentence is a placeholder."
@@ -124,7 +128,7 @@ def publication(tmp_path, monkeypatch):
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "first draft")
     write(repo / "drafts" / "en.md", final)
-    write(repo / "drafts" / "zh.md", (BENCH / "seed-corrupt-a" / "draft.md").read_text(encoding="utf-8"))
+    write(repo / "drafts" / "zh.md", CASES["zh"][0].read_text(encoding="utf-8"))
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "restore a sentence, add the Chinese draft")
     return {"repo": repo, "sources": sources, "runner": runner, "full": full, "restored": restored}
@@ -188,7 +192,9 @@ def test_ci_baseline_accepts_old_findings_but_new_ones_fail(publication):
     # a new flagged sentence (an accepted one, reworded, next to it in the same section) still fails
     en = p["repo"] / "drafts" / "en.md"
     lines = en.read_text(encoding="utf-8").split("\n")
-    accepted = next(e for e in baseline["entries"] if e["draft"] == "drafts/en.md")
+    # an accepted sentence that stands alone on its line, so the reworded copy is one sentence
+    accepted = next(e for e in baseline["entries"]
+                    if e["draft"] == "drafts/en.md" and lines[e["line"] - 1].strip() == e["sentence"])
     line = lines[accepted["line"] - 1]
     lines[accepted["line"]:accepted["line"]] = ["", "Again, " + line[0].lower() + line[1:]]
     write(en, "\n".join(lines))
