@@ -121,8 +121,8 @@ def ratios(facts: list[Fact]) -> list[Ratio]:
     """Before/after ratios a reader could compute from the sources: two values of
     one dimension in one passage ("478 / 143 s"), or in one column of one table."""
     out: list[Ratio] = []
-    columns: dict[tuple[str, int], list[Hit]] = {}
-    for i, fact in enumerate(facts):
+    columns: dict[tuple[str, str, int | None, int], list[Hit]] = {}
+    for fact in facts:
         qs = [qa for qa in fact.statement.quantities if not qa.q.is_range and qa.q.high > 0]
         for x in range(len(qs)):
             for y in range(x + 1, len(qs)):
@@ -132,7 +132,7 @@ def ratios(facts: list[Fact]) -> list[Ratio]:
                 out.append(_ratio(Hit(fact, a), Hit(fact, b)))
         if fact.kind == "row":
             for qa in qs:
-                columns.setdefault((fact.url, qa.clause), []).append(Hit(fact, qa))
+                columns.setdefault((fact.url, fact.where, fact.table, qa.clause), []).append(Hit(fact, qa))
     for hits in columns.values():
         for x in range(len(hits)):
             for y in range(x + 1, len(hits)):

@@ -12,7 +12,7 @@ from . import __version__
 from .errors import InputError
 from .models import SEVERITY_RANK, Report
 from .output import FORMATS, render
-from .settings import Settings, settings_from_env
+from .settings import Settings
 
 FAIL_ON = ("error", "warning", "info", "never")
 

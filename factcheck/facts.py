@@ -23,6 +23,7 @@ class Fact(BaseModel):
     where: str  # title, text, comment:N
     kind: str  # title, sentence, row, item, code
     statement: Statement
+    table: int | None = None  # rows of one table share a number
 
 
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -65,9 +66,10 @@ def _with_unit(cell: str, unit: str | None, column: int) -> str:
     return plain
 
 
-def passages(text: str) -> list[tuple[str, str, str | None, str]]:
-    """(quote, analysis text, row label, kind) for each passage of a Markdown text."""
-    out: list[tuple[str, str, str | None, str]] = []
+def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
+    """(quote, analysis text, row label, kind, table number) for each passage of a Markdown text."""
+    out: list[tuple[str, str, str | None, str, int | None]] = []
+    tables = 0
     lines = text.splitlines()
     paragraph: list[str] = []
     header: list[str] | None = None
@@ -80,7 +82,7 @@ def passages(text: str) -> list[tuple[str, str, str | None, str]]:
         for start, end in split_sentences(block):
             sentence = block[start:end].strip()
             if sentence:
-                out.append((sentence, _plain(sentence), None, "sentence"))
+                out.append((sentence, _plain(sentence), None, "sentence", None))
         paragraph.clear()
 
     for i, line in enumerate(lines):
@@ -98,6 +100,7 @@ def passages(text: str) -> list[tuple[str, str, str | None, str]]:
             cells = _cells(stripped)
             if _TABLE_SEP.match(nxt):
                 header = cells
+                tables += 1
                 continue
             label = _plain(cells[0]) if cells else None
             unit = _unit_label(label)
@@ -106,12 +109,12 @@ def passages(text: str) -> list[tuple[str, str, str | None, str]]:
                 else _with_unit(c, unit, j)
                 for j, c in enumerate(cells)
             ]
-            out.append((stripped, " | ".join(named), label, "row"))
+            out.append((stripped, " | ".join(named), label, "row", tables))
             continue
         header = None
         if in_fence:
             if stripped:
-                out.append((stripped, _plain(stripped), None, "code"))
+                out.append((stripped, _plain(stripped), None, "code", None))
             continue
         if not stripped:
             flush()
@@ -137,7 +140,7 @@ def facts_of(doc: SourceDocument, window: Window | None = None) -> list[Fact]:
                           statement=extract_statement(_plain(doc.title), window)))
     bodies = [("text", doc.text)] + [(f"comment:{i}", c.text) for i, c in enumerate(doc.comments)]
     for where, body in bodies:
-        for quote, analysed, label, kind in passages(body or ""):
-            found.append(Fact(url=doc.url, quote=quote, where=where, kind=kind,
+        for quote, analysed, label, kind, table in passages(body or ""):
+            found.append(Fact(url=doc.url, quote=quote, where=where, kind=kind, table=table,
                               statement=extract_statement(analysed, window, label=label)))
     return found

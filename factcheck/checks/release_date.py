@@ -7,7 +7,7 @@ import re
 
 from ..align import relevance
 from ..extract.records import DateMention
-from ..extract.versions import extract_versions
+from ..extract.versions import extract_versions, same_version_key
 from ..models import Evidence, Finding, SourceDocument
 from .context import ClaimContext
 
@@ -15,17 +15,10 @@ _TAG = re.compile(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
 _PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
 
 
-def _norm_version(v: str) -> str:
-    v = v.lower().lstrip("v")
-    while v.endswith(".0") and v.count(".") > 1:
-        v = v[:-2]
-    return v
-
-
 def _doc_versions(doc: SourceDocument) -> set[str]:
-    found = {_norm_version(m.group(1)) for m in _TAG.finditer(doc.url)}
+    found = {same_version_key(m.group(1)) for m in _TAG.finditer(doc.url)}
     if doc.kind == "release" and doc.title:
-        found |= {_norm_version(v.version) for v in extract_versions(doc.title)}
+        found |= {same_version_key(v.version) for v in extract_versions(doc.title)}
     return found
 
 
@@ -54,7 +47,7 @@ def _fmt(day: dt.date) -> str:
 
 def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     out = []
-    claimed_versions = {_norm_version(v.version) for v in ctx.claim.versions}
+    claimed_versions = {same_version_key(v.version) for v in ctx.claim.versions}
     for mention, event in _event_dates(ctx):
         field = "merged" if event == "merged" else "published"
         candidates = []

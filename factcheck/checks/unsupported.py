@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..align import Ratio, is_result, matches, ratios, same_value
-from ..extract.versions import extract_versions
+from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..models import Finding
@@ -69,13 +69,6 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
                         "number-unsupported")]
 
 
-def _norm(v: str) -> str:
-    v = v.lower().lstrip("v")
-    while v.endswith(".0") and v.count(".") > 1:
-        v = v[:-2]
-    return v
-
-
 def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     """A version the cited sources never mention (in titles, URLs or text)."""
     if not ctx.docs or not ctx.claim.versions:
@@ -83,11 +76,11 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     known: set[str] = set()
     for doc in ctx.docs:
         for text in [doc.url, doc.title or "", doc.text, *(c.text for c in doc.comments)]:
-            known |= {_norm(v.version) for v in extract_versions(text)}
-        known |= {_norm(m) for m in _TAG_IN_URL.findall(doc.url)}
+            known |= {same_version_key(v.version) for v in extract_versions(text)}
+        known |= {same_version_key(m) for m in _TAG_IN_URL.findall(doc.url)}
     out = []
     for v in ctx.claim.versions:
-        want = _norm(v.version)
+        want = same_version_key(v.version)
         if want in known or any(k.startswith(want + ".") or want.startswith(k + ".") for k in known):
             continue
         if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):

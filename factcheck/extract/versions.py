@@ -96,3 +96,11 @@ def _is_date(parts: list[str]) -> bool:
     except ValueError:
         return False
     return True
+
+
+def same_version_key(version: str) -> str:
+    """A comparison key: no leading v, trailing .0 parts dropped (0.30.0 == 0.30)."""
+    v = version.lower().lstrip("v")
+    while v.endswith(".0") and v.count(".") > 1:
+        v = v[:-2]
+    return v
