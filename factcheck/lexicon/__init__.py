@@ -29,7 +29,7 @@ class TermMatcher:
         self._key_of: dict[str, str] = {}
         for key, spellings in table.items():
             for spelling in {key, *spellings} if keys_are_spellings else set(spellings):
-                self._key_of.setdefault(spelling.casefold(), key)
+                self._key_of.setdefault(_fold(spelling), key)
         # One trie-shaped pattern per table: re tries alternatives one by one, and a
         # flat alternation of hundreds of spellings made this the pipeline's hot spot.
         pattern = _trie_pattern(self._key_of)
@@ -93,7 +93,9 @@ def _trie_pattern(spellings: dict[str, str]) -> str:
 
 
 def _fold(text: str) -> str:
-    return text.casefold()
+    """Case and separators folded: "end-to-end", "End to end" and "end_to_end" are one
+    spelling (and one trie path, so a longer term after it is still reached)."""
+    return re.sub(r"[\s_-]+", " ", text.casefold())
 
 
 @dataclass(frozen=True)
