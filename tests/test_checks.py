@@ -249,3 +249,19 @@ def test_merged_this_week_but_merged_before_the_window():
 def test_accuracy_points_lost_called_no_loss():
     src = doc("GSM8K accuracy drops by 0.4 percentage points with the int4 cache.")
     assert flagged(run("The int4 cache has no accuracy loss on GSM8K.", src), "overstatement")
+
+
+def test_each_version_said_released_this_week_is_checked_against_its_release():
+    old = SourceDocument.model_validate({"url": "https://github.com/example-org/engine/releases/tag/v1.3.0",
+                                         "kind": "release", "title": "v1.3.0", "text": "- fixes",
+                                         "dates": {"published": "2026-08-28"}})
+    new = release_doc("2026-09-16")
+    body = "Engine 1.4.0 和 Engine 1.3.0 都在本周发布。"
+    text = (f"---\nwindow: 2026-09-14..2026-09-20\n---\n\n## R\n\n{body}\n\n"
+            f"来源：[a]({REL})、[b](https://github.com/example-org/engine/releases/tag/v1.3.0)\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([old, new]))
+    [f] = flagged(report, "release-date")
+    assert "2026-08-28" in f.message
+    ok = text.replace(body, "Engine 1.4.0 在本周发布，Engine 1.3.0 是上月的版本。")
+    assert flagged(check_text(ok, "t.md", Settings(use_checkpoint=False), ArchiveSources([old, new])),
+                   "release-date") == []

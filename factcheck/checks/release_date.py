@@ -105,19 +105,30 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     if not pairs:
         return []
     event = pairs[0][0]
-    scored = [(relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in ctx.docs]
-    score, doc = max(scored, key=lambda s: s[0])
-    if score < 2:
-        return []
-    dates = doc.dates.as_dates()
-    field = next((f for f in _EVENT_FIELD[event.key] if f in dates), None)
-    if field is None or ctx.window.contains(dates[field]):
-        return []
-    return [ctx.finding(
-        "release-date", "error",
-        f"The source dates this ({field.replace('_', ' ')}) {_fmt(dates[field])}, outside this issue's window "
-        f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
-        [Evidence(url=doc.url, quote=doc.title or doc.url)], "event-outside-window")]
+    # "vLLM 0.30 和 SGLang 0.5.20 都在本周发布": each named version is checked against its
+    # own release; without versions, the document the sentence speaks of most
+    targets = _version_docs(ctx)
+    if not targets:
+        scored = [(relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in ctx.docs]
+        score, doc = max(scored, key=lambda s: s[0])
+        targets = [doc] if score >= 2 else []
+    for doc in targets:
+        dates = doc.dates.as_dates()
+        field = next((f for f in _EVENT_FIELD[event.key] if f in dates), None)
+        if field is None or ctx.window.contains(dates[field]):
+            continue
+        return [ctx.finding(
+            "release-date", "error",
+            f"The source dates this ({field.replace('_', ' ')}) {_fmt(dates[field])}, outside this issue's window "
+            f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
+            [Evidence(url=doc.url, quote=doc.title or doc.url)], "event-outside-window")]
+    return []
+
+
+def _version_docs(ctx: ClaimContext) -> list[SourceDocument]:
+    """The cited releases of the versions the claim names."""
+    wanted = {same_version_key(v.version) for v in ctx.claim.versions}
+    return [d for d in ctx.docs if wanted & _doc_versions(d)] if wanted else []
 
 
 def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
