@@ -107,7 +107,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     event = pairs[0][0]
     # "vLLM 0.30 和 SGLang 0.5.20 都在本周发布": each named version is checked against its
     # own release; without versions, the document the sentence speaks of most
-    targets = _version_docs(ctx)
+    targets = _version_docs(ctx, event.clause)
     if not targets:
         scored = [(relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in ctx.docs]
         score, doc = max(scored, key=lambda s: s[0])
@@ -125,9 +125,10 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-def _version_docs(ctx: ClaimContext) -> list[SourceDocument]:
-    """The cited releases of the versions the claim names."""
-    wanted = {same_version_key(v.version) for v in ctx.claim.versions}
+def _version_docs(ctx: ClaimContext, clause: int) -> list[SourceDocument]:
+    """The cited releases of the versions the claim names in ``clause``."""
+    c = ctx.claim.clauses[clause]
+    wanted = {same_version_key(v.version) for v in ctx.claim.versions if c.start <= v.start < c.end}
     return [d for d in ctx.docs if wanted & _doc_versions(d)] if wanted else []
 
 
