@@ -69,6 +69,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
             statements[s.index] = extract_statement(s.text, window)
     para = paragraphs(sentences)
     result = SectionResult()
+    first_claim: Sentence | None = None
     for sentence in sentences:
         st = statements[sentence.index]
         if not checkable(st):
@@ -79,6 +80,8 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
             continue
         result.claims += 1
         if not docs:
+            if first_claim is None or first_claim.block == "heading":
+                first_claim = sentence if first_claim is None or sentence.block != "heading" else first_claim
             continue
         ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
                            window=window, paragraph=[statements[j] for j in para[sentence.index]])
@@ -87,6 +90,15 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
         if not found:
             result.undecided.append(_undecided(ctx, "the rules found no figure or statement in the sources "
                                                     "to compare it with"))
+    if not section.citations and first_claim is not None:  # cited but unavailable is reported per citation
+        span = first_claim.span
+        result.findings.append(Finding(
+            line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column,
+            sentence=first_claim.text, category="unsupported", severity="info",
+            message=(f"could not check: no source is cited for this part of the draft "
+                     f"({result.claims} checkable sentence{'s' if result.claims != 1 else ''}); "
+                     "add a 来源：/Sources: line below it"),
+            check="section-uncited"))
     result.findings = merge(result.findings)
     return result
 

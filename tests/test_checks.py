@@ -265,3 +265,11 @@ def test_each_version_said_released_this_week_is_checked_against_its_release():
     ok = text.replace(body, "Engine 1.4.0 在本周发布，Engine 1.3.0 是上月的版本。")
     assert flagged(check_text(ok, "t.md", Settings(use_checkpoint=False), ArchiveSources([old, new])),
                    "release-date") == []
+
+
+def test_a_section_without_citations_is_reported_once_as_info():
+    text = ("---\nwindow: 2026-09-14..2026-09-20\n---\n\n## Notes\n\nThroughput rises 12%.\n\n"
+            "Latency falls to 8 ms.\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([]))
+    [f] = report.findings
+    assert f.severity == "info" and f.line == 7 and "no source is cited" in f.message and "2 checkable" in f.message
