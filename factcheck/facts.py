@@ -28,7 +28,8 @@ class Fact(BaseModel):
 
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
-_EMPHASIS = re.compile(r"\*\*|__|<br\s*/?>")
+# emphasis and code marks: in a source, `22.95%` and **528** are figures like any other
+_EMPHASIS = re.compile(r"\*\*|__|<br\s*/?>|`")
 
 
 def _cells(line: str) -> list[str]:

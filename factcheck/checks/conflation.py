@@ -65,46 +65,63 @@ def peaks_joined(ctx: ClaimContext) -> list[Finding]:
 
 
 def condition_contradicted(ctx: ClaimContext) -> list[Finding]:
-    """A condition the claim asserts (TP8, H100, FP8) that the source rules out."""
+    """A condition the claim asserts (TP8, H100, FP8) that the source rules out, or
+    a parallelism the source's own setup does not use (TP4 where it runs Ulysses 2)."""
     out = []
     for m in ctx.claim.mentions:
         if m.negated or m.kind not in {"parallelism", "hardware", "precision"}:
             continue
         denied = [f for f in ctx.facts if m.key in f.statement.keys(m.kind, affirmed=False)]
         stated = [f for f in ctx.facts if m.key in f.statement.keys(m.kind, affirmed=True)]
-        if m.kind == "parallelism" and m.key.startswith("TP") and not stated and not denied:
-            denied = [f for f in ctx.facts if "replicas" in f.statement.keys("parallelism", affirmed=True)]
-        if denied and not stated:
+        if stated:
+            continue
+        if denied:
             out.append(ctx.finding(
                 "metric-conflation", "error",
-                f"The claim puts the result under {m.text}; the source's setup is a different configuration.",
+                f"The claim puts the result under {m.text}; the source rules that configuration out.",
                 denied, "condition-contradicted"))
+        elif m.kind == "parallelism" and m.key.startswith("TP"):
+            other = [f for f in ctx.facts if f.statement.keys("parallelism", affirmed=True) - {m.key}]
+            if other:
+                used = sorted({k for f in other for k in f.statement.keys("parallelism", affirmed=True)})
+                out.append(ctx.finding(
+                    "metric-conflation", "error",
+                    f"The claim puts the result under {m.text}; the source's setup is {', '.join(used)}.",
+                    other[:2], "condition-contradicted"))
     return out
 
 
 def change_mismatch(ctx: ClaimContext) -> list[Finding]:
     """"从 584 bytes 减至 512 bytes" where the source's 584 goes to 528, and 512 is
-    another row's number."""
+    another row's number (page stride, not bytes per token)."""
     out = []
     for before, after in ctx.claim.changes():
         if before.negated:
             continue
-        with_before = [h.fact for h in matches(before.q, ctx.facts, bare_ok=False)]
+        with_before = matches(before.q, ctx.facts, bare_ok=False)
         if not with_before:
             continue
-        if any(_has(f, after) for f in with_before) or any(_has(f, before) and _has(f, after) for f in ctx.facts):
+        if any(_has(h.fact, after) for h in with_before):
             continue
-        fact = with_before[0]
+        docs = {h.fact.url for h in with_before}
+        after_hits = [h for h in matches(after.q, ctx.facts, bare_ok=False) if h.fact.url in docs]
+        fact = with_before[0].fact
         partner = next((qa for qa in fact.statement.quantities
                         if not same_value(before.q, qa.q) and compatible(before.q.unit, qa.q.unit)), None)
-        elsewhere = [h.fact for h in matches(after.q, ctx.facts, bare_ok=False)]
         said = f"{before.q.raw} → {partner.q.raw}" if partner else before.q.raw
-        if elsewhere:
+        if after_hits:
+            # Both figures are in the document (a before line and an after line, as a
+            # benchmark log prints them): a mix-up only if they measure different things.
+            before_metrics = {_aspect(h.qa.metric) for h in with_before} - {None}
+            after_metrics = {_aspect(h.qa.metric) for h in after_hits} - {None}
+            if not before_metrics or not after_metrics or before_metrics & after_metrics:
+                continue
             out.append(ctx.finding(
                 "metric-conflation", "error",
-                f"The source gives {said}; {after.q.raw} belongs to another quantity in the source.",
-                [fact, elsewhere[0]], "change-mismatch", suggestion=partner.q.raw if partner else None))
-        else:
+                f"The source gives {said}; {after.q.raw} is its {_metric_name(after_hits[0].qa.metric)}, "
+                f"not the {_metric_name(with_before[0].qa.metric)}.",
+                [fact, after_hits[0].fact], "change-mismatch", suggestion=partner.q.raw if partner else None))
+        elif not any(_has(f, after) for f in ctx.facts):
             out.append(ctx.finding(
                 "unsupported", "error", f"The source gives {said}, not {after.q.raw}.", [fact], "change-mismatch",
                 suggestion=partner.q.raw if partner else None))
@@ -184,16 +201,13 @@ def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     if not claimed:
         return []
     out = []
-    named_anywhere = {k for f in ctx.facts for k in f.statement.keys("hardware")}
     for m in claimed:
-        if m.key in named_anywhere:
-            continue
         for qa in ctx.claim.quantities:
             if qa.negated or qa.clause != m.clause or not _distinctive(qa.q):
                 continue
             hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True)]
             measured = {k for h in hits for k in h.fact.statement.keys("hardware")}
-            if hits and measured and all(h.fact.statement.keys("hardware") for h in hits):
+            if hits and measured and m.key not in measured and all(h.fact.statement.keys("hardware") for h in hits):
                 out.append(ctx.finding(
                     "metric-conflation", "error",
                     f"The source measured {qa.q.raw} on {', '.join(sorted(measured))}, not on {m.text}.",

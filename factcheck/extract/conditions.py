@@ -13,6 +13,23 @@ _PARALLEL = re.compile(
     r"|tensor[- ]parallel(?:ism)?(?: size)?\s?(?:of\s)?(\d{1,3})",
     re.IGNORECASE,
 )
+# Launch flags: --tensor-parallel-size 4, -tp 4, tp_size=4, --ulysses-degree 2, --cfg-parallel-size 2
+_FLAGS = re.compile(
+    r"(?:--|-)(?P<kind>tensor-parallel-size|tp-size|tp|ulysses-degree|ulysses-size|cfg-parallel-size|"
+    r"data-parallel-size|dp-size|dp|pipeline-parallel-size|pp-size|pp|expert-parallel-size|ep-size|ring-degree|"
+    r"sp-size|context-parallel-size|cp-size)[ =](?P<n>\d{1,3})"
+    r"|(?P<kw>tp_size|tensor_parallel_size|dp_size|pp_size|ulysses_degree)\s?=\s?(?P<kn>\d{1,3})",
+    re.IGNORECASE,
+)
+_FLAG_KIND = {"tensor-parallel-size": "TP", "tp-size": "TP", "tp": "TP", "tp_size": "TP", "tensor_parallel_size": "TP",
+              "ulysses-degree": "Ulysses", "ulysses-size": "Ulysses", "ulysses_degree": "Ulysses",
+              "cfg-parallel-size": "CFG", "data-parallel-size": "DP", "dp-size": "DP", "dp": "DP", "dp_size": "DP",
+              "pipeline-parallel-size": "PP", "pp-size": "PP", "pp": "PP", "pp_size": "PP",
+              "expert-parallel-size": "EP", "ep-size": "EP", "ring-degree": "Ring", "sp-size": "SP",
+              "context-parallel-size": "CP", "cp-size": "CP"}
+# Named schemes that are not tensor parallelism
+_SCHEMES = re.compile(r"(?<![A-Za-z])(HSDP|FSDP|CFG[- ]parallel(?:ism)?|Ulysses|ring attention|sequence parallel(?:ism)?)",
+                      re.IGNORECASE)
 # One model copy per GPU: the opposite of tensor parallelism across the GPUs.
 _REPLICAS = re.compile(
     r"replicas?\s+per\s+GPU|one\s+(?:\w+\s+){0,2}replica\s+per\s+GPU|multi-replica|\d+\s+replicas|data[- ]parallel"
@@ -33,6 +50,13 @@ def find_conditions(text: str) -> list[Mention]:
             key = f"Ulysses{m.group(3)}"
         else:
             key = f"TP{m.group(4)}"
+        found.append(Mention(kind="parallelism", key=key, start=m.start(), end=m.end(), text=m.group(0)))
+    for m in _FLAGS.finditer(text):
+        kind = _FLAG_KIND[(m.group("kind") or m.group("kw")).lower()]
+        n = m.group("n") or m.group("kn")
+        found.append(Mention(kind="parallelism", key=f"{kind}{n}", start=m.start(), end=m.end(), text=m.group(0)))
+    for m in _SCHEMES.finditer(text):
+        key = re.sub(r"[- ]parallel(?:ism)?$", "", m.group(1), flags=re.IGNORECASE).upper().replace(" ", "_")
         found.append(Mention(kind="parallelism", key=key, start=m.start(), end=m.end(), text=m.group(0)))
     for m in _REPLICAS.finditer(text):
         found.append(Mention(kind="parallelism", key="replicas", start=m.start(), end=m.end(), text=m.group(0)))

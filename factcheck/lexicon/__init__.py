@@ -98,6 +98,37 @@ def _fold(text: str) -> str:
     return re.sub(r"[\s_-]+", " ", text.casefold())
 
 
+class UniversalMatcher:
+    """"所有 GPU", "任何部署", "every batch size": a quantifier and, within a few
+    words and no punctuation, what it ranges over; "几乎全部" and "almost all" do not count."""
+
+    def __init__(self, quantifiers: list[str], nouns: list[str], dampers: list[str], phrases: list[str]) -> None:
+        self._quantifiers = TermMatcher({"q": quantifiers})
+        self._nouns = TermMatcher({"n": nouns})
+        self._dampers = TermMatcher({"d": dampers})
+        self._phrases = TermMatcher({"universal": phrases})
+
+    def find(self, text: str) -> list[TermHit]:
+        hits = list(self._phrases.find(text))
+        nouns = self._nouns.find(text)
+        dampers = self._dampers.find(text)
+        for q in self._quantifiers.find(text):
+            if any(0 <= q.start - d.end <= 2 for d in dampers):
+                continue
+            for n in nouns:
+                if n.start < q.end:
+                    continue
+                gap = text[q.end : n.start]
+                if _GAP_STOP.search(gap) or len(gap) > 14 or len(gap.split()) > 3:
+                    break
+                hits.append(TermHit("universal", q.start, n.end, text[q.start : n.end]))
+                break
+        return sorted(hits, key=lambda h: h.start)
+
+
+_GAP_STOP = re.compile(r"[，,。；;：:！？!?、()（）|]")
+
+
 @dataclass(frozen=True)
 class Metric:
     id: str
@@ -110,11 +141,13 @@ class Lexicon:
     hardware: TermMatcher
     precision: TermMatcher
     scope: TermMatcher
-    universal: TermMatcher
+    universal: UniversalMatcher
     negation: TermMatcher
     simultaneity: TermMatcher
     gain: TermMatcher
     upper_bound: TermMatcher
+    statistic: TermMatcher
+    approx: TermMatcher
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
@@ -156,11 +189,14 @@ def load_lexicon() -> Lexicon:
         hardware=TermMatcher(t["hardware"]),
         precision=TermMatcher(t["precision"]),
         scope=TermMatcher(t["scope"]),
-        universal=_flat("universal", t["universal"]["terms"]),
+        universal=UniversalMatcher(t["universal"]["quantifiers"], t["universal"]["nouns"], t["universal"]["dampers"],
+                                   t["universal"]["phrases"]),
         negation=_flat("negation", t["negation"]["zh"] + t["negation"]["en"]),
         simultaneity=_flat("simultaneity", t["simultaneity"]["terms"]),
         gain=_flat("gain", t["gain"]["terms"]),
         upper_bound=_flat("upper_bound", t["upper_bound"]["terms"]),
+        statistic=TermMatcher(t["statistic"]),
+        approx=_flat("approx", t["approx"]["terms"]),
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
