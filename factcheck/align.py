@@ -41,6 +41,9 @@ def base_values(q: Quantity) -> tuple[float, float]:
     return q.low * factor, q.high * factor
 
 
+_SIGNLESS = {"%", "pp"}
+
+
 def compatible(claim_unit: str, fact_unit: str, *, bare_ok: bool = True) -> bool:
     if not claim_unit or not fact_unit:
         return bare_ok
@@ -80,6 +83,9 @@ def same_value(claim: Quantity, fact: Quantity, *, bare_ok: bool = True, strict:
         cl, ch, fl, fh = cl / scale, ch / scale, fl / scale, fh / scale
     else:
         cl, ch, fl, fh = claim.low, claim.high, fact.low, fact.high
+    if claim.unit in _SIGNLESS and (fl < 0 or fh < 0) and cl >= 0:
+        # "a 30.20% reduction" / "fell by 3.6%" state the size of a signed change (−30.20%)
+        fl, fh = sorted((abs(fl), abs(fh)))
     d = _decimals(claim.raw)
     return close(cl, fl, decimals=d, approx=approx) and close(ch, fh, decimals=d, approx=approx)
 
@@ -122,7 +128,7 @@ def ratios(facts: list[Fact]) -> list[Ratio]:
     one dimension in one passage ("478 / 143 s"), or in one column of one table."""
     out: list[Ratio] = []
     columns: dict[tuple[str, str, int | None, int], list[Hit]] = {}
-    for fact in facts:
+    for i, fact in enumerate(facts):
         qs = [qa for qa in fact.statement.quantities if not qa.q.is_range and qa.q.high > 0]
         for x in range(len(qs)):
             for y in range(x + 1, len(qs)):
@@ -133,6 +139,15 @@ def ratios(facts: list[Fact]) -> list[Ratio]:
         if fact.kind == "row":
             for qa in qs:
                 columns.setdefault((fact.url, fact.where, fact.table, qa.clause), []).append(Hit(fact, qa))
+        # a benchmark log prints "before" and "after" on lines of their own
+        for prev in facts[max(0, i - 3) : i]:
+            if prev.url != fact.url or prev.where != fact.where:
+                continue
+            for a in prev.statement.quantities:
+                for b in qs:
+                    if (a.q.unit and a.q.unit == b.q.unit and not a.q.is_range and a.q.high > 0
+                            and (a.metric == b.metric or not a.metric or not b.metric)):
+                        out.append(_ratio(Hit(prev, a), Hit(fact, b)))
     for hits in columns.values():
         for x in range(len(hits)):
             for y in range(x + 1, len(hits)):

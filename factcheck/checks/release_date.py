@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ..align import relevance
+from ..align import relevance, words
 from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
 from ..models import Evidence, Finding, SourceDocument
@@ -26,17 +26,38 @@ def _day_dates(ctx: ClaimContext) -> list[DateMention]:
     return [d for d in ctx.claim.dates if d.date and d.precision == "day" and d.relative in (None, "this_month", "today")]
 
 
+_REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
+
+
+def referenced(ctx: ClaimContext) -> list[SourceDocument]:
+    """The cited documents the sentence names itself ("#721 与 #728", a link in it)."""
+    numbers = {int(n) for n in _REF.findall(ctx.claim.text)}
+    out = []
+    for doc in ctx.docs:
+        number = doc.number if doc.number is not None else _number_in(doc.url)
+        if number in numbers or doc.url in ctx.claim.text:
+            out.append(doc)
+    return out
+
+
+def _number_in(url: str) -> int | None:
+    m = re.search(r"/(?:pull|issues)/(\d+)", url)
+    return int(m.group(1)) if m else None
+
+
 def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
-    """Day dates the claim ties to a release, publication or merge: same clause as
-    the event word, or a table row that pairs a version with a date."""
+    """Day dates the claim ties to a release, publication, merge or opening: in the
+    same clause as the event word, or anywhere in a table row (its cells are clauses)."""
     out = []
     events = ctx.claim.of("event", affirmed=True)
+    row = ctx.sentence.block == "table_row"
     for d in _day_dates(ctx):
         clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), 0)
-        near = [e.key for e in events if e.clause == clause]
+        near = [e.key for e in events if row or e.clause == clause]
+        near = [k for k in near if k != "first"] or near
         if near:
             out.append((d, near[0]))
-        elif ctx.sentence.block == "table_row" and ctx.claim.versions:
+        elif row and ctx.claim.versions:
             out.append((d, "released"))
     return out
 
@@ -45,13 +66,17 @@ def _fmt(day: dt.date) -> str:
     return day.isoformat()
 
 
+_FIELD_OF_EVENT = {"merged": "merged", "created": "created"}
+
+
 def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     out = []
     claimed_versions = {same_version_key(v.version) for v in ctx.claim.versions}
+    named = referenced(ctx)
     for mention, event in _event_dates(ctx):
-        field = "merged" if event == "merged" else "published"
+        field = _FIELD_OF_EVENT.get(event, "published")
         candidates = []
-        for doc in ctx.docs:
+        for doc in named or ctx.docs:
             dates = doc.dates.as_dates()
             if field not in dates:
                 continue
@@ -60,15 +85,15 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
             versions = _doc_versions(doc)
             if claimed_versions and versions and not claimed_versions & versions:
                 continue
-            candidates.append((bool(claimed_versions & versions), relevance(ctx.claim.text, [], ctx.facts_of(doc)),
-                               doc, dates[field]))
+            candidates.append((bool(claimed_versions & versions) or doc in named,
+                               relevance(ctx.claim.text, [], ctx.facts_of(doc)), doc, dates[field]))
         if not candidates:
             continue
         if not any(c[0] for c in candidates) and len(candidates) > 1:
             continue  # several dated sources and nothing says which one the date is about
         _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
         if mention.date != actual:
-            what = "was merged" if field == "merged" else "was published"
+            what = {"merged": "was merged", "created": "was opened"}.get(field, "was published")
             out.append(ctx.finding(
                 "release-date", "error",
                 f"The source {what} on {_fmt(actual)}, not {_fmt(mention.date)} (“{mention.raw}”).",
@@ -77,10 +102,13 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def _earliest(doc: SourceDocument) -> tuple[dt.date, str] | None:
+def _earliest(doc: SourceDocument, created: bool = False) -> tuple[dt.date, str] | None:
+    """When the thing a document describes first existed in public, as its dates show."""
     dates = doc.dates.as_dates()
-    keys = {"pull_request": ["merged"], "release": ["published"], "repository": ["first_release"]}.get(
-        doc.kind, ["published", "first_release"])
+    keys = {"pull_request": ["merged"], "release": ["published"], "repository": ["first_release", "created"],
+            "issue": []}.get(doc.kind, ["published", "first_release"])
+    if created:
+        keys = ["created", *keys]
     known = [(dates[k], k) for k in keys if k in dates]
     return min(known) if known else None
 
@@ -91,7 +119,14 @@ def _in_window(ctx: ClaimContext) -> bool:
 
 
 _EVENT_FIELD = {"merged": ["merged"], "released": ["published", "first_release"], "published": ["published"],
-                "open_sourced": ["first_release", "published"]}
+                "open_sourced": ["first_release", "published", "created"], "created": ["created"]}
+
+
+def _ranked(ctx: ClaimContext) -> list[tuple[float, SourceDocument]]:
+    named = referenced(ctx)
+    scored = [(relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)) + (10 if d in named else 0), d)
+              for d in ctx.docs]
+    return sorted(scored, key=lambda s: -s[0])
 
 
 def event_outside_window(ctx: ClaimContext) -> list[Finding]:
@@ -109,8 +144,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     # own release; without versions, the document the sentence speaks of most
     targets = _version_docs(ctx, event.clause)
     if not targets:
-        scored = [(relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in ctx.docs]
-        score, doc = max(scored, key=lambda s: s[0])
+        score, doc = _ranked(ctx)[0]
         targets = [doc] if score >= 2 else []
     for doc in targets:
         dates = doc.dates.as_dates()
@@ -133,26 +167,52 @@ def _version_docs(ctx: ClaimContext, clause: int) -> list[SourceDocument]:
 
 
 def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
-    """"first added this week" where a cited source shows it merged or released before the window."""
+    """"first added this week" / "本周首次开源" where a cited source shows it merged,
+    released, created or announced before the window."""
     if ctx.window is None or not ctx.docs:
         return []
-    first = ctx.claim.of("event", affirmed=True)
-    is_first = any(e.key == "first" for e in first)
-    if not is_first or not _in_window(ctx):
+    events = {e.key for e in ctx.claim.of("event", affirmed=True)}
+    if not ({"first", "created"} & events) or not _in_window(ctx):
         return []
-    scored = sorted(((relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in ctx.docs),
-                    key=lambda s: -s[0])
-    for score, doc in scored:
+    opened = "created" in events
+    for score, doc in _ranked(ctx):
         if score < 2:
             break
-        seen = _earliest(doc)
+        seen = _earliest(doc, created=opened)
         if seen and seen[0] < ctx.window.start:
             return [ctx.finding(
                 "release-date", "error",
                 f"The source shows this {seen[1].replace('_', ' ')} on {_fmt(seen[0])}, before this issue's window "
                 f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}); it is not new this week.",
                 [Evidence(url=doc.url, quote=doc.title or doc.url)], "new-but-earlier")]
+        created = doc.dates.as_dates().get("created")
+        if seen is None and created and (ctx.window.start - created).days > 30:
+            return [ctx.finding(
+                "release-date", "warning",
+                f"The source was opened on {_fmt(created)}, long before this issue's window; no later merge or "
+                "release date is known that would make it new this week.",
+                [Evidence(url=doc.url, quote=doc.title or doc.url)], "new-but-earlier")]
+        announced = _announced_before(ctx, doc)
+        if announced:
+            fact, day = announced
+            return [ctx.finding(
+                "release-date", "error",
+                f"The source announces this on {_fmt(day)}, before this issue's window; it is not new this week.",
+                [fact], "new-but-earlier")]
     return []
+
+
+def _announced_before(ctx: ClaimContext, doc: SourceDocument):
+    """A dated line of the source ("2025.08.18: … open-sourcing of X") that speaks
+    of what the claim calls new, with a date before the window."""
+    claim_words = words(ctx.claim.text)
+    for fact in ctx.facts_of(doc):
+        if not fact.statement.of("event", affirmed=True):
+            continue
+        days = [d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None]
+        if days and min(days) < ctx.window.start and len(claim_words & words(fact.quote)) >= 2:
+            return fact, min(days)
+    return None
 
 
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
@@ -161,10 +221,18 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     prs = [d for d in ctx.docs if d.kind == "pull_request"]
     if not prs:
         return []
-    score, doc = max(((relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in prs),
-                     key=lambda s: s[0])
-    if score >= 2 and (doc.state or "").lower() == "open":
-        return [ctx.finding("release-date", "error", "The claim says merged; the cited pull request is still open.",
+    named = [d for d in referenced(ctx) if d.kind == "pull_request"]
+    if named:
+        doc = named[0]
+    else:
+        score, doc = max(((relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in prs),
+                         key=lambda s: s[0])
+        if score < 2:
+            return []
+    state = (doc.state or "").lower()
+    if state in ("open", "closed") and not doc.dates.as_dates().get("merged"):
+        said = "still open" if state == "open" else "closed without being merged"
+        return [ctx.finding("release-date", "error", f"The claim says merged; the cited pull request is {said}.",
                             [Evidence(url=doc.url, quote=doc.title or doc.url)], "merged-but-open")]
     return []
 

@@ -3,6 +3,7 @@ a ratio or change a reader could compute from the source's own figures."""
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 from ..align import Ratio, is_result, matches, ratios, same_value
 from ..extract.versions import extract_versions, same_version_key
@@ -12,6 +13,7 @@ from ..models import Finding
 from .context import ClaimContext
 
 
+_DOTTED = re.compile(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
 _TAG_IN_URL = re.compile(r"/(?:releases/tag|tree)/v?(\d[\w.+-]*)")
 
 
@@ -42,7 +44,8 @@ def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str
     for value, unit, _ in derived:
         if unit != q.unit:
             continue
-        if q.bound == "lower" and value >= q.high or q.bound == "upper" and value <= q.high:
+        # "more than five times": a derived 5.27x backs it, a 40x elsewhere in the source does not
+        if q.bound == "lower" and q.high <= value <= q.high * 1.25 or q.bound == "upper" and q.high * 0.8 <= value <= q.high:
             return True
         if same_value(q, q.model_copy(update={"low": value, "high": value})):
             return True
@@ -77,6 +80,8 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     for doc in ctx.docs:
         for text in [doc.url, doc.title or "", doc.text, *(c.text for c in doc.comments)]:
             known |= {same_version_key(v.version) for v in extract_versions(text)}
+            # and any dotted number at all, file names included (deep_gemm-2.1.0%2B5949.whl)
+            known |= {same_version_key(m) for m in _DOTTED.findall(unquote(text))}
         known |= {same_version_key(m) for m in _TAG_IN_URL.findall(doc.url)}
     out = []
     for v in ctx.claim.versions:
