@@ -2,7 +2,7 @@
 points on a curve combined, compared or equated, or given under another name."""
 from __future__ import annotations
 
-from ..align import Ratio, compatible, matches, ratios, same_value
+from ..align import Ratio, compatible, is_result, matches, ratios, same_value
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
 from ..models import Finding
@@ -161,28 +161,69 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
     """A kernel or per-layer result stated for a whole request or service."""
     out = []
     request_words = ctx.claim.of("scope", affirmed=True)
+    every: list[Ratio] | None = None
     for qa in ctx.claim.quantities:
-        if qa.negated or qa.q.unit not in {"x", "%"}:
+        if qa.negated or not is_result(qa.q):
             continue
         says_request = _aspect(qa.metric) in _REQUEST_ASPECTS or any(
             m.key == "request" and m.clause == qa.clause for m in request_words)
         if not says_request:
             continue
-        hits = matches(qa.q, ctx.facts, bare_ok=False) + [
-            h for h in _range_ends(qa, ctx)]
-        if not hits:
+        hit_facts = [h.fact for h in matches(qa.q, ctx.facts, bare_ok=False)] + [h.fact for h in _range_ends(qa, ctx)]
+        if qa.q.unit == "x":
+            every = every if every is not None else ratios(ctx.facts)
+            probe = [r for r in every if same_value(qa.q, qa.q.model_copy(update={"low": r.value, "high": r.value}))]
+            hit_facts += [f for r in probe for f in (r.a.fact, r.b.fact)]
+        if not hit_facts:
             continue
-        docs = {h.fact.url for h in hits}
-        doc_facts = [f for f in ctx.facts if f.url in docs]
-        kernel = [f for f in doc_facts if "kernel" in f.statement.keys("scope")]
-        request = [f for f in doc_facts if "request" in f.statement.keys("scope", affirmed=True)
-                   or any(_aspect(q.metric) in _REQUEST_ASPECTS for q in f.statement.quantities)]
+        kernel = [f for f in hit_facts if "kernel" in f.statement.keys("scope")]
+        request = [f for f in hit_facts if _speaks_of_requests(f)]
+        if not kernel and not request:  # the figures' own lines say nothing: ask their documents
+            docs = {f.url for f in hit_facts}
+            doc_facts = [f for f in ctx.facts if f.url in docs]
+            kernel = [f for f in doc_facts if "kernel" in f.statement.keys("scope")]
+            request = [f for f in doc_facts if _speaks_of_requests(f)]
         if kernel and not request:
             out.append(ctx.finding(
                 "metric-conflation", "warning",
                 f"The source measures {qa.q.raw} for a kernel or layer; the claim states it for whole requests.",
-                [hits[0].fact, kernel[0]], "kernel-as-request"))
+                [hit_facts[0], kernel[0]], "kernel-as-request"))
     return out
+
+
+def _speaks_of_requests(fact) -> bool:
+    return "request" in fact.statement.keys("scope", affirmed=True) or any(
+        _aspect(q.metric) in _REQUEST_ASPECTS for q in fact.statement.quantities)
+
+
+def statistic_swapped(ctx: ClaimContext) -> list[Finding]:
+    """"On average … 6.58%" where the source's 6.58% is the median."""
+    out = []
+    for qa in ctx.claim.quantities:
+        if qa.negated or not is_result(qa.q):
+            continue
+        claimed = {m.key for m in ctx.claim.of("statistic", affirmed=True) if m.clause == qa.clause}
+        if not claimed:
+            continue
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
+        stated = [(h, _statistic_near(h)) for h in hits]
+        if not stated or any(not keys or keys & claimed for _, keys in stated):
+            continue
+        h, keys = stated[0]
+        out.append(ctx.finding(
+            "metric-conflation", "error",
+            f"In the source, {h.qa.q.raw} is the {'/'.join(sorted(keys))}, not the {'/'.join(sorted(claimed))}.",
+            [h.fact], "statistic-swapped"))
+    return out
+
+
+def _statistic_near(hit) -> set[str]:
+    """The statistic words in the clause of a fact's number (or in its row's label)."""
+    st = hit.fact.statement
+    keys = {m.key for m in st.of("statistic") if m.clause == hit.qa.clause}
+    if not keys and hit.fact.kind == "row":
+        keys = {m.key for m in st.of("statistic") if m.clause == 0}
+    return keys
 
 
 def _range_ends(qa: QuantityAt, ctx: ClaimContext):
@@ -197,23 +238,34 @@ def _range_ends(qa: QuantityAt, ctx: ClaimContext):
 
 def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     """The claim's number under hardware the source did not measure it on."""
-    claimed = [m for m in ctx.claim.of("hardware", affirmed=True)]
+    claimed = ctx.claim.of("hardware", affirmed=True)
     if not claimed:
         return []
     out = []
-    for m in claimed:
-        for qa in ctx.claim.quantities:
-            if qa.negated or qa.clause != m.clause or not _distinctive(qa.q):
-                continue
-            hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True)]
-            measured = {k for h in hits for k in h.fact.statement.keys("hardware")}
-            if hits and measured and m.key not in measured and all(h.fact.statement.keys("hardware") for h in hits):
-                out.append(ctx.finding(
-                    "metric-conflation", "error",
-                    f"The source measured {qa.q.raw} on {', '.join(sorted(measured))}, not on {m.text}.",
-                    [hits[0].fact], "hardware-swapped"))
-                break
+    for qa in ctx.claim.quantities:
+        if qa.negated or not _distinctive(qa.q):
+            continue
+        m = _nearest(qa, [c for c in claimed if c.clause == qa.clause])
+        if m is None:
+            continue
+        hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
+        measured = {k for h in hits for k in h.fact.statement.keys("hardware")}
+        if hits and measured and m.key not in measured and all(h.fact.statement.keys("hardware") for h in hits):
+            out.append(ctx.finding(
+                "metric-conflation", "error",
+                f"The source measured {qa.q.raw} on {', '.join(sorted(measured))}, not on {m.text}.",
+                [hits[0].fact], "hardware-swapped"))
     return out
+
+
+def _nearest(qa: QuantityAt, mentions: list):
+    """The mention standing closest to a number: "from 0.254x to 0.768x on the RTX
+    4090 D and from 0.212x to 0.593x on the H20" gives each pair its own card."""
+    if not mentions:
+        return None
+    def gap(m):
+        return qa.q.start - m.end if m.end <= qa.q.start else m.start - qa.q.end
+    return min(mentions, key=gap)
 
 
 def _has(fact, qa: QuantityAt) -> bool:
@@ -221,4 +273,4 @@ def _has(fact, qa: QuantityAt) -> bool:
 
 
 CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
-          kernel_as_request, hardware_swapped]
+          kernel_as_request, statistic_swapped, hardware_swapped]

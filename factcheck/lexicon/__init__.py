@@ -121,12 +121,15 @@ class UniversalMatcher:
                 gap = text[q.end : n.start]
                 if _GAP_STOP.search(gap) or len(gap) > 14 or len(gap.split()) > 3:
                     break
+                if _ENUMERATED.search(gap):  # "all 15 measured batch sizes" is the measured set itself
+                    break
                 hits.append(TermHit("universal", q.start, n.end, text[q.start : n.end]))
                 break
         return sorted(hits, key=lambda h: h.start)
 
 
 _GAP_STOP = re.compile(r"[，,。；;：:！？!?、()（）|]")
+_ENUMERATED = re.compile(r"\d|measured|tested|benchmarked|listed|above|测试的|实测|上述|这些", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
