@@ -169,26 +169,48 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
             m.key == "request" and m.clause == qa.clause for m in request_words)
         if not says_request:
             continue
-        hit_facts = [h.fact for h in matches(qa.q, ctx.facts, bare_ok=False)] + [h.fact for h in _range_ends(qa, ctx)]
-        if qa.q.unit == "x":
+        hits = matches(qa.q, ctx.facts, bare_ok=False) + list(_range_ends(qa, ctx))
+        derived = []
+        if qa.q.unit == "x":  # a ratio of two kernel timings is a kernel speedup too
             every = every if every is not None else ratios(ctx.facts)
-            probe = [r for r in every if same_value(qa.q, qa.q.model_copy(update={"low": r.value, "high": r.value}))]
-            hit_facts += [f for r in probe for f in (r.a.fact, r.b.fact)]
-        if not hit_facts:
+            derived = [h for r in every if same_value(qa.q, qa.q.model_copy(update={"low": r.value, "high": r.value}))
+                       for h in (r.a, r.b)]
+        if not hits and not derived:
             continue
-        kernel = [f for f in hit_facts if "kernel" in f.statement.keys("scope")]
-        request = [f for f in hit_facts if _speaks_of_requests(f)]
-        if not kernel and not request:  # the figures' own lines say nothing: ask their documents
-            docs = {f.url for f in hit_facts}
+        # what the figure measures, read where it stands: its clause, or its row's label;
+        # only figures the source prints can show it measured whole requests
+        kernel = [h for h in hits + derived if "kernel" in _scope_at(h)]
+        request = [h for h in hits if "request" in _scope_at(h)]
+        hits = hits or derived
+        if not kernel and not request:  # the figures' own words say nothing: ask their documents
+            docs = {h.fact.url for h in hits}
             doc_facts = [f for f in ctx.facts if f.url in docs]
-            kernel = [f for f in doc_facts if "kernel" in f.statement.keys("scope")]
-            request = [f for f in doc_facts if _speaks_of_requests(f)]
+            if any("kernel" in f.statement.keys("scope") for f in doc_facts) and not any(
+                    _speaks_of_requests(f) for f in doc_facts):
+                kernel_fact = next(f for f in doc_facts if "kernel" in f.statement.keys("scope"))
+                out.append(ctx.finding(
+                    "metric-conflation", "warning",
+                    f"The source measures {qa.q.raw} for a kernel or layer; the claim states it for whole requests.",
+                    [hits[0].fact, kernel_fact], "kernel-as-request"))
+            continue
         if kernel and not request:
             out.append(ctx.finding(
                 "metric-conflation", "warning",
                 f"The source measures {qa.q.raw} for a kernel or layer; the claim states it for whole requests.",
-                [hit_facts[0], kernel[0]], "kernel-as-request"))
+                [kernel[0].fact], "kernel-as-request"))
     return out
+
+
+def _scope_at(hit) -> set[str]:
+    st = hit.fact.statement
+    # a table cell reads "header: value", so its header is the clause before it
+    clauses = {hit.qa.clause} | ({0, hit.qa.clause - 1} if hit.fact.kind == "row" else set())
+    keys = {m.key for m in st.of("scope") if m.clause in clauses}
+    for q in st.quantities:
+        if q.clause in clauses and q.metric:
+            aspect = _aspect(q.metric)
+            keys |= {"request"} if aspect in _REQUEST_ASPECTS else {"kernel"} if aspect == "kernel" else set()
+    return keys
 
 
 def _speaks_of_requests(fact) -> bool:
@@ -202,14 +224,20 @@ def statistic_swapped(ctx: ClaimContext) -> list[Finding]:
     for qa in ctx.claim.quantities:
         if qa.negated or not is_result(qa.q):
             continue
-        claimed = {m.key for m in ctx.claim.of("statistic", affirmed=True) if m.clause == qa.clause}
+        named = ctx.claim.of("statistic", affirmed=True)
+        claimed = {m.key for m in named if m.clause == qa.clause}
+        if not claimed and len({m.key for m in named}) == 1:  # "On average, … 6.58%"
+            claimed = {named[0].key}
         if not claimed:
             continue
         hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
         stated = [(h, _statistic_near(h)) for h in hits]
-        if not stated or any(not keys or keys & claimed for _, keys in stated):
+        if any(keys & claimed for _, keys in stated):
             continue
-        h, keys = stated[0]
+        summaries = [(h, keys) for h, keys in stated if keys]  # a bare table cell is one point, not a summary
+        if not summaries:
+            continue
+        h, keys = summaries[0]
         out.append(ctx.finding(
             "metric-conflation", "error",
             f"In the source, {h.qa.q.raw} is the {'/'.join(sorted(keys))}, not the {'/'.join(sorted(claimed))}.",
@@ -245,7 +273,7 @@ def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     for qa in ctx.claim.quantities:
         if qa.negated or not _distinctive(qa.q):
             continue
-        m = _nearest(qa, [c for c in claimed if c.clause == qa.clause])
+        m = _nearest(qa, [c for c in claimed if c.clause == qa.clause], ctx.claim.changes())
         if m is None:
             continue
         hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
@@ -258,13 +286,19 @@ def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def _nearest(qa: QuantityAt, mentions: list):
+def _nearest(qa: QuantityAt, mentions: list, pairs: list | None = None):
     """The mention standing closest to a number: "from 0.254x to 0.768x on the RTX
-    4090 D and from 0.212x to 0.593x on the H20" gives each pair its own card."""
+    4090 D and from 0.212x to 0.593x on the H20" gives each pair its own card. A
+    number in a from->to change is measured from the change's ends."""
     if not mentions:
         return None
+    start, end = qa.q.start, qa.q.end
+    for a, b in pairs or []:
+        if qa is a or qa is b:
+            start, end = a.q.start, b.q.end
+
     def gap(m):
-        return qa.q.start - m.end if m.end <= qa.q.start else m.start - qa.q.end
+        return (start - m.end) + 0.5 if m.end <= start else m.start - end
     return min(mentions, key=gap)
 
 
