@@ -10,10 +10,6 @@ from .context import ClaimContext
 _SAME = {"model": "weights"}
 
 
-# where an artifact's license is stated, if anywhere
-_HOMES = {"code": {"repository"}, "weights": {"model_card", "repository"}, "data": {"model_card", "repository", "page"}}
-
-
 def _artifact(a: str | None) -> str | None:
     return _SAME.get(a, a) if a else a
 
@@ -70,14 +66,14 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
         for artifact in [_artifact(a) for a in ls.artifacts] or [None]:
             relevant = [r for r in records if r[0] and (artifact is None or r[1] == artifact)]
             if not relevant:
-                # A PR or a blog post rarely states a license: only where the writer cites
-                # the artifact's own home (its repository, its model card) is silence telling.
-                home = _HOMES.get(artifact or "", set())
-                if artifact and records and any(d.kind in home for d in ctx.docs):
-                    out.append(ctx.finding(
-                        "license", "warning",
-                        f"The cited sources state no license for the {artifact}; the claim gives {ls.text}.",
-                        [r[2] for r in records[:2]], "license-not-stated"))
+                what = f"the {artifact}" if artifact else "it"
+                evidence = [r[2] for r in records[:2]] or [
+                    Evidence(url=d.url, quote=d.title or d.url) for d in ctx.docs[:2]]
+                out.append(ctx.finding(
+                    "license", "warning",
+                    f"No cited source states a license for {what}; the claim gives {ls.text}. "
+                    "Cite the repository or model card that does.",
+                    evidence, "license-not-stated"))
                 continue
             if not any(r[0] == ls.key for r in relevant):
                 other = relevant[0]

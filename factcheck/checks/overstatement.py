@@ -2,9 +2,15 @@
 top, a hedge dropped, a number rounded up, conditions widened, a status raised."""
 from __future__ import annotations
 
-from ..align import compatible, is_result, matches, same_value
+import re
+
+from ..align import compatible, dimension, is_result, matches, same_value
 from ..models import Finding
 from .context import ClaimContext
+
+
+# results that are measured, and so carry a measurement's hedge; a "24GB card" is a size
+_MEASURED = {"time", "rate", "percent", "pp", "ratio"}
 
 
 def _asserted_results(ctx: ClaimContext):
@@ -58,7 +64,7 @@ def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
             out.append(ctx.finding("overstatement", "warning",
                                    f"The source says “up to” this value ({hits[0].qa.q.raw}); the claim drops the bound.",
                                    [hits[0].fact], "hedge-dropped", suggestion=f"up to {q.raw}"))
-        elif all(h.qa.q.approx for h in hits):
+        elif all(h.qa.q.approx for h in hits) and dimension(q.unit) in _MEASURED:
             out.append(ctx.finding("overstatement", "warning",
                                    f"The source gives this value as approximate ({hits[0].qa.q.raw}); the claim states it as exact.",
                                    [hits[0].fact], "hedge-dropped", suggestion=f"about {q.raw}"))
@@ -134,16 +140,21 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
     """"准确率完全一致" where the source reports two different scores."""
     if not ctx.claim.of("no_change", affirmed=True) or not ctx.claim.of("accuracy"):
         return []
-    for fact in ctx.facts:
-        if not fact.statement.of("accuracy"):
-            continue
+    measured = [f for f in ctx.facts if f.statement.of("accuracy")]
+    if any(f.statement.of("no_change", affirmed=True) for f in measured):
+        return []  # the source itself says it is unchanged ("bit-identical to the reference")
+    for fact in measured:
         scores = {qa.q.high for qa in fact.statement.quantities if qa.q.unit == "%" and not qa.q.is_range}
         moved = [qa for qa in fact.statement.quantities if qa.q.unit == "pp" and qa.q.high]
-        if len(scores) >= 2 or moved:
+        # a similarity score against the reference (SSIM 0.7583, PSNR 19.6 dB) is itself a measured difference
+        similarity = _SIMILARITY.search(fact.quote) and re.search(r"\d\.\d", fact.quote)
+        if len(scores) >= 2 or moved or similarity:
             return [ctx.finding("overstatement", "error",
                                 "The claim says the accuracy did not change; the source reports different scores.",
                                 [fact], "accuracy-unchanged")]
     return []
 
+
+_SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied]

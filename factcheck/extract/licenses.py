@@ -37,9 +37,9 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         if not owned:  # "Apache-2.0 for the code": look ahead to the next license
             hi = min(clauses[ci].end, names[i + 1].start if i + 1 < len(names) else len(text))
             owned = sorted({a.key for a in artifacts if hit.end <= a.start < hi})
-        if not owned:
-            before = [a for a in artifacts if a.end <= hit.start]
-            owned = [before[-1].key] if before else []
+        if not owned:  # "权重和代码一样，按 Apache-2.0 发布": what the sentence named before it
+            since = names[i - 1].end if i else 0
+            owned = sorted({a.key for a in artifacts if since <= a.start and a.end <= hit.start})
         found.append(LicenseStatement(key=hit.key, artifacts=owned, start=hit.start, end=hit.end, text=hit.text,
                                       clause=ci, negated=clauses[ci].negates(hit.start, hit.end)))
     return sorted(found, key=lambda s: s.start)

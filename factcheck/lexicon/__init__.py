@@ -57,11 +57,12 @@ class TermMatcher:
         return bool(self._regex and self._regex.search(text))
 
 
-_WORDISH = r"[A-Za-z0-9_]"
+# "_" is no part of a word here: latency_p99 names p99, fp8_ds_mla names FP8
+_WORDISH = r"[A-Za-z0-9]"
 
 
 def _ascii_word(ch: str) -> bool:
-    return ch.isascii() and (ch.isalnum() or ch == "_")
+    return ch.isascii() and ch.isalnum()
 
 
 def _trie_pattern(spellings: dict[str, str]) -> str:
