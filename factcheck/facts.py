@@ -105,8 +105,9 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
                 continue
             label = _plain(cells[0]) if cells else None
             unit = _unit_label(label)
+            # the first cell names the row; the others read "column header: value"
             named = [
-                f"{_plain(header[j])}: {_with_unit(c, unit, j)}" if header and j < len(header) and header[j].strip()
+                f"{_plain(header[j])}: {_with_unit(c, unit, j)}" if j and header and j < len(header) and header[j].strip()
                 else _with_unit(c, unit, j)
                 for j, c in enumerate(cells)
             ]
