@@ -170,6 +170,9 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
         if not says_request:
             continue
         hits = matches(qa.q, ctx.facts, bare_ok=False) + list(_range_ends(qa, ctx))
+        if qa.q.is_range:  # "1.14x to 1.17x" gathered from two lines of the source
+            for end in (qa.q.low, qa.q.high):
+                hits += matches(qa.q.model_copy(update={"low": end, "high": end}), ctx.facts, bare_ok=False)
         derived = []
         if qa.q.unit == "x":  # a ratio of two kernel timings is a kernel speedup too
             every = every if every is not None else ratios(ctx.facts)

@@ -147,7 +147,7 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
         scores = {qa.q.high for qa in fact.statement.quantities if qa.q.unit == "%" and not qa.q.is_range}
         moved = [qa for qa in fact.statement.quantities if qa.q.unit == "pp" and qa.q.high]
         # a similarity score against the reference (SSIM 0.7583, PSNR 19.6 dB) is itself a measured difference
-        similarity = _SIMILARITY.search(fact.quote) and re.search(r"\d\.\d", fact.quote)
+        similarity = _SIMILARITY.search(fact.statement.text) and re.search(r"\d\.\d", fact.quote)
         if len(scores) >= 2 or moved or similarity:
             return [ctx.finding("overstatement", "error",
                                 "The claim says the accuracy did not change; the source reports different scores.",
