@@ -49,6 +49,57 @@ def range_top(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def column_top(ctx: ClaimContext) -> list[Finding]:
+    """The best row of a source table given as the result: "+9.0%" where the table
+    runs from +2.6% to +9.0% over concurrency, and the claim names no row."""
+    out = []
+    for qa in _asserted_results(ctx):
+        q = qa.q
+        if q.is_range or q.approx or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa):
+            continue
+        others = [o.q.high for o in ctx.claim.quantities if o is not qa and o.q.unit == q.unit]
+        for hit in matches(q, ctx.facts, bare_ok=False, strict=True):
+            if hit.fact.kind != "row":
+                continue
+            column = [qx.q.high for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url
+                      and f.where == hit.fact.where and f.table == hit.fact.table
+                      for qx in f.statement.quantities if qx.clause == hit.qa.clause and qx.q.unit == q.unit
+                      and not qx.q.is_range]
+            if len(column) < 3 or hit.qa.q.high != max(column) or min(column) == max(column):
+                continue
+            if any(abs(o) in {abs(c) for c in column if c != max(column)} for o in others):
+                continue  # "from +0.27% at M=16384 to +7.46% at M=128" states the spread
+            label = hit.fact.statement.text.split("|")[0].strip()
+            if label and re.search(rf"(?<![\w.]){re.escape(label)}(?![\w.])", ctx.claim.text):
+                continue  # the claim names the row it quotes
+            low = min(column)
+            out.append(ctx.finding(
+                "overstatement", "warning",
+                f"{q.raw} is the best row of the source's table, which runs from {low:g}{q.unit} to "
+                f"{max(column):g}{q.unit}; the claim gives it as the result.",
+                [hit.fact], "column-top", suggestion=f"{low:g}–{max(column):g}{q.unit}, depending on the row"))
+            break
+    return out
+
+
+def sign_flipped(ctx: ClaimContext) -> list[Finding]:
+    """"领先 1.36%" / "rose 2%" where the source's figure is −1.36%: a drop told as a gain."""
+    out = []
+    rises = ctx.claim.of("rise", affirmed=True)
+    for qa in _asserted_results(ctx):
+        if qa.q.unit not in {"%", "pp"} or qa.q.low < 0 or not any(m.clause == qa.clause for m in rises):
+            continue
+        if any(m.clause == qa.clause for m in ctx.claim.of("fall")):
+            continue
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
+        if hits and all(h.qa.q.high < 0 for h in hits):
+            out.append(ctx.finding(
+                "overstatement", "error",
+                f"The source gives {hits[0].qa.q.raw}, a decrease; the claim tells it as a gain.",
+                [hits[0].fact], "sign-flipped"))
+    return out
+
+
 def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
     out = []
     for qa in _asserted_results(ctx):
@@ -140,7 +191,10 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
     """"准确率完全一致" where the source reports two different scores."""
     if not ctx.claim.of("no_change", affirmed=True) or not ctx.claim.of("accuracy"):
         return []
+    named = {m.text.casefold() for m in ctx.claim.of("accuracy")} - _GENERIC_QUALITY
     measured = [f for f in ctx.facts if f.statement.of("accuracy")]
+    if named:  # "GPQA 与 SWE Verified 完全相同": only those benchmarks' figures count
+        measured = [f for f in measured if {m.text.casefold() for m in f.statement.of("accuracy")} & named]
     if any(f.statement.of("no_change", affirmed=True) for f in measured):
         return []  # the source itself says it is unchanged ("bit-identical to the reference")
     for fact in measured:
@@ -148,13 +202,16 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
         moved = [qa for qa in fact.statement.quantities if qa.q.unit == "pp" and qa.q.high]
         # a similarity score against the reference (SSIM 0.7583, PSNR 19.6 dB) is itself a measured difference
         similarity = _SIMILARITY.search(fact.statement.text) and re.search(r"\d\.\d", fact.quote)
-        if len(scores) >= 2 or moved or similarity:
+        # a benchmark's row with two different scores ("| GPQA-Diamond | 80.7 | 79.9 |")
+        row = fact.kind == "row" and len({qa.q.high for qa in fact.statement.quantities if qa.clause > 0}) >= 2
+        if len(scores) >= 2 or moved or similarity or row:
             return [ctx.finding("overstatement", "error",
-                                "The claim says the accuracy did not change; the source reports different scores.",
+                                "The claim says the result did not change; the source reports different scores.",
                                 [fact], "accuracy-unchanged")]
     return []
 
 
+_GENERIC_QUALITY = {"accuracy", "准确率", "精度", "score", "得分", "quality", "质量", "画质", "音质"}
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
-CHECKS = [range_top, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied]
+CHECKS = [range_top, column_top, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied]

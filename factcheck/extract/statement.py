@@ -77,6 +77,8 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         for hit in getattr(lexicon, group).find(text):
             kind = {"events": "event", "artifacts": "artifact"}.get(group, group)
             mentions.append(Mention(kind=kind, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
+    for hit in lexicon.direction.find(text):  # kind "rise" or "fall"
+        mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for m in mentions:
         m.clause = clause_at(clauses, m.start)
         m.negated = clauses[m.clause].negates(m.start, m.end)

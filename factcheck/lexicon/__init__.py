@@ -152,6 +152,7 @@ class Lexicon:
     upper_bound: TermMatcher
     statistic: TermMatcher
     approx: TermMatcher
+    direction: TermMatcher
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
@@ -201,6 +202,7 @@ def load_lexicon() -> Lexicon:
         upper_bound=_flat("upper_bound", t["upper_bound"]["terms"]),
         statistic=TermMatcher(t["statistic"]),
         approx=_flat("approx", t["approx"]["terms"]),
+        direction=TermMatcher(t["direction"]),
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
