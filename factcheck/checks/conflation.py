@@ -142,7 +142,8 @@ def metric_renamed(ctx: ClaimContext) -> list[Finding]:
         want = _aspect(qa.metric)
         if qa.negated or not want or qa.q.is_range or not _distinctive(qa.q):
             continue
-        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
+        # a distinctive figure may be a bare table cell whose column header names its metric
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if not h.qa.q.is_range]
         named = [h for h in hits if h.qa.metric]
         if not named or len(named) < len(hits) or any(_aspect(h.qa.metric) == want for h in named):
             continue
@@ -267,6 +268,42 @@ def _range_ends(qa: QuantityAt, ctx: ClaimContext):
                 yield Hit(f, fq)
 
 
+def row_swapped(ctx: ClaimContext) -> list[Finding]:
+    """A figure from another row of the source's table: "int8 … LPIPS 为 0.058"
+    where 0.058 is the fp8 row's and the int8 row gives 0.069."""
+    out = []
+    for qa in ctx.claim.quantities:
+        # the "before" of a stated change comes from the baseline's row by design
+        if qa.negated or qa.q.is_range or qa.role == "before" or not _distinctive(qa.q):
+            continue
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if h.fact.kind == "row"]
+        for kind in ("precision", "hardware", "parallelism"):
+            claimed = ctx.claim.keys(kind, affirmed=True)
+            if not claimed or not hits:
+                continue
+            labelled = [(h, _row_keys(h.fact, kind)) for h in hits]
+            if any(not keys or keys & claimed for _, keys in labelled):
+                continue
+            h, keys = labelled[0]
+            mine = [f for f in ctx.facts if f.kind == "row" and (f.url, f.where, f.table) == (
+                h.fact.url, h.fact.where, h.fact.table) and _row_keys(f, kind) & claimed]
+            if not mine:
+                continue
+            theirs = next((x.q.raw for x in mine[0].statement.quantities if x.clause == h.qa.clause), None)
+            gives = f"; the {'/'.join(sorted(claimed))} row gives {theirs}" if theirs else ""
+            out.append(ctx.finding(
+                "metric-conflation", "error",
+                f"In the source, {h.qa.q.raw} is the {'/'.join(sorted(keys))} row's figure{gives}.",
+                [h.fact, mine[0]], "row-swapped", suggestion=theirs))
+            break
+    return out
+
+
+def _row_keys(fact, kind: str) -> set[str]:
+    """What a table row's name cell says of ``kind`` (its precision, its hardware)."""
+    return {m.key for m in fact.statement.of(kind) if m.clause == 0}
+
+
 def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     """The claim's number under hardware the source did not measure it on."""
     claimed = ctx.claim.of("hardware", affirmed=True)
@@ -310,4 +347,4 @@ def _has(fact, qa: QuantityAt) -> bool:
 
 
 CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
-          kernel_as_request, statistic_swapped, hardware_swapped]
+          kernel_as_request, statistic_swapped, row_swapped, hardware_swapped]

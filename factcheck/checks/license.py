@@ -2,6 +2,7 @@
 source does not state, or one claimed where the source shows none."""
 from __future__ import annotations
 
+from ..extract.licenses import license_forms, license_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, LicenseInfo, SourceDocument
 from .context import ClaimContext
@@ -15,33 +16,47 @@ def _artifact(a: str | None) -> str | None:
 
 
 def canonical(info: LicenseInfo) -> str | None:
-    """The lexicon's name for a source's license record; None for "none found"."""
+    """The comparison key of a source's license record; None for "none found"."""
     if not info.spdx and (not info.name or info.name.strip().lower() in {"none found", "none", "no license"}):
         return None
-    hits = load_lexicon().licenses.find(" ".join(filter(None, [info.spdx, info.name])))
-    return hits[0].key if hits else (info.spdx or info.name)
+    if info.spdx:
+        hits = load_lexicon().licenses.find(info.spdx)
+        if hits:
+            return hits[0].key
+    return license_key(info.name or info.spdx or "")
+
+
+def _forms(key: str | None, *names: str | None) -> set[str]:
+    out = {key} if key else set()
+    for name in names:
+        if name:
+            out |= license_forms(name)
+    return out
 
 
 def _default_artifact(doc: SourceDocument) -> str:
     return "weights" if doc.kind == "model_card" else "code"
 
 
-def _records(ctx: ClaimContext) -> list[tuple[str | None, str, Evidence]]:
-    """(license key, artifact, evidence) from the cited sources' metadata and text."""
+def _records(ctx: ClaimContext) -> list[tuple[str | None, str, Evidence, set[str]]]:
+    """(license key, artifact, evidence, the keys it answers to) from the cited
+    sources' metadata and text."""
     out = []
     for doc in ctx.docs:
         for info in doc.licenses():
             key = canonical(info)
             shown = info.spdx or info.name or "none"
             out.append((key, _artifact(info.applies_to) or _default_artifact(doc),
-                        Evidence(url=doc.url, quote=f"license: {shown}" if key else "license: none found")))
+                        Evidence(url=doc.url, quote=f"license: {shown}" if key else "license: none found"),
+                        _forms(key, info.spdx, info.name) if key else set()))
     for fact in ctx.facts:
         for ls in fact.statement.licenses:
             if ls.negated:
                 continue
             for a in ls.artifacts or [None]:
                 doc = next(d for d in ctx.docs if d.url == fact.url)
-                out.append((ls.key, _artifact(a) or _default_artifact(doc), Evidence(url=fact.url, quote=fact.quote)))
+                out.append((ls.key, _artifact(a) or _default_artifact(doc), Evidence(url=fact.url, quote=fact.quote),
+                            _forms(ls.key, ls.text) if ls.key else set()))
     return out
 
 
@@ -75,7 +90,8 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
                     "Cite the repository or model card that does.",
                     evidence, "license-not-stated"))
                 continue
-            if not any(r[0] == ls.key for r in relevant):
+            claimed = _forms(ls.key, ls.text)
+            if not any(r[3] & claimed for r in relevant):
                 other = relevant[0]
                 out.append(ctx.finding(
                     "license", "error",

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from ..lexicon import load_lexicon
+import re
+
+from ..lexicon import TermHit, load_lexicon
 from .clauses import Clause, clause_at
 
 
@@ -26,6 +28,11 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         found.append(LicenseStatement(key=None, artifacts=_artifacts_in(artifacts, clauses[ci]), start=hit.start,
                                       end=hit.end, text=hit.text, clause=ci))
     names = lexicon.licenses.find(text)
+    named = [(h.start, h.end) for h in names]
+    for m in _NAMED_LICENSE.finditer(text):  # "DeepSeek Model License", "Foo Research License Agreement"
+        if not any(s < m.end() and m.start() < e for s, e in named):
+            names.append(TermHit(license_key(m.group(0)), m.start(), m.end(), m.group(0)))
+    names.sort(key=lambda h: h.start)
     for i, hit in enumerate(names):
         ci = clause_at(clauses, hit.start)
         # The artifacts a license applies to are those named between the previous
@@ -43,6 +50,28 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         found.append(LicenseStatement(key=hit.key, artifacts=owned, start=hit.start, end=hit.end, text=hit.text,
                                       clause=ci, negated=clauses[ci].negates(hit.start, hit.end)))
     return sorted(found, key=lambda s: s.start)
+
+
+# A license the lexicon does not know, by its capitalised name.
+_NAMED_LICENSE = re.compile(
+    r"(?:[A-Z][\w.\-\[\]]*\s+){1,5}(?:Licen[cs]e(?:\s+Agreement)?|Terms of Use)(?![A-Za-z])")
+_FILLER = re.compile(r"\b(?:the|agreement|licen[cs]e|terms of use)\b", re.IGNORECASE)
+
+
+def license_key(name: str) -> str:
+    """The comparison key of a license name: the lexicon's entry, or the name itself
+    folded ("The DeepSeek Model License Agreement" -> "deepseek model")."""
+    hits = load_lexicon().licenses.find(name)
+    if hits and hits[0].end - hits[0].start >= len(name.strip()) * 0.6:
+        return hits[0].key
+    return " ".join(_FILLER.sub(" ", name).casefold().split())
+
+
+def license_forms(name: str) -> set[str]:
+    """Every key a license name answers to: its own folded name and each lexicon
+    license named inside it ("Tencent Hunyuan Community License" is also a
+    "community license"), so that two spellings of one license compare equal."""
+    return {license_key(name), *(h.key for h in load_lexicon().licenses.find(name))}
 
 
 def _artifacts_in(hits: list, clause: Clause) -> list[str]:
