@@ -168,30 +168,38 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
 
 
 def status_raised(ctx: ClaimContext) -> list[Finding]:
+    """"已稳定 / validated" where the source calls it experimental / says it was not
+    validated. Each document speaks for itself: another cited project being
+    "remarkably stable" says nothing of this one."""
     out = []
     claimed = ctx.claim.keys("status", affirmed=True)
-    if "validated" in claimed:
-        denied = [f for f in ctx.facts if "validated" in f.statement.keys("status", affirmed=False)]
-        confirmed = [f for f in ctx.facts if "validated" in f.statement.keys("status", affirmed=True)]
-        if denied and not confirmed:
-            out.append(ctx.finding("overstatement", "error",
-                                   "The claim says this was validated; the source says it was not.",
-                                   denied, "status-validated"))
-    if "stable" in claimed:
-        experimental = [f for f in ctx.facts if "experimental" in f.statement.keys("status", affirmed=True)]
-        stable = [f for f in ctx.facts if "stable" in f.statement.keys("status", affirmed=True)]
-        if experimental and not stable:
-            out.append(ctx.finding("overstatement", "error",
-                                   "The claim calls this stable; the source marks it experimental.",
-                                   experimental, "status-stable"))
+    for doc in ctx.docs:
+        facts = ctx.facts_of(doc)
+        if "validated" in claimed:
+            denied = [f for f in facts if "validated" in f.statement.keys("status", affirmed=False)]
+            confirmed = [f for f in facts if "validated" in f.statement.keys("status", affirmed=True)]
+            if denied and not confirmed:
+                out.append(ctx.finding("overstatement", "error",
+                                       "The claim says this was validated; the source says it was not.",
+                                       denied, "status-validated"))
+        if "stable" in claimed:
+            experimental = [f for f in facts if "experimental" in f.statement.keys("status", affirmed=True)]
+            stable = [f for f in facts if "stable" in f.statement.keys("status", affirmed=True)]
+            if experimental and not stable:
+                out.append(ctx.finding("overstatement", "error",
+                                       "The claim calls this stable or the default; the source marks it experimental.",
+                                       experimental, "status-stable"))
     return out
 
 
 def change_denied(ctx: ClaimContext) -> list[Finding]:
     """"准确率完全一致" where the source reports two different scores."""
-    if not ctx.claim.of("no_change", affirmed=True) or not ctx.claim.of("accuracy"):
+    same = ctx.claim.of("no_change", affirmed=True)
+    # the benchmark and the "unchanged" must stand in one clause: "两者大体持平：MMLU-Pro …" is not one
+    scored = [m for m in ctx.claim.of("accuracy") if any(m.clause == n.clause for n in same)]
+    if not scored:
         return []
-    named = {m.text.casefold() for m in ctx.claim.of("accuracy")} - _GENERIC_QUALITY
+    named = {m.text.casefold() for m in scored} - _GENERIC_QUALITY
     measured = [f for f in ctx.facts if f.statement.of("accuracy")]
     if named:  # "GPQA 与 SWE Verified 完全相同": only those benchmarks' figures count
         measured = [f for f in measured if {m.text.casefold() for m in f.statement.of("accuracy")} & named]

@@ -77,6 +77,9 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         for hit in getattr(lexicon, group).find(text):
             kind = {"events": "event", "artifacts": "artifact"}.get(group, group)
             mentions.append(Mention(kind=kind, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
+    # "SWE-bench Verified" names a benchmark, not a validation
+    named = [(m.start, m.end) for m in mentions if m.kind == "accuracy"]
+    mentions = [m for m in mentions if m.kind != "status" or not any(s <= m.start and m.end <= e for s, e in named)]
     for hit in lexicon.direction.find(text):  # kind "rise" or "fall"
         mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for m in mentions:
