@@ -273,3 +273,129 @@ def test_a_section_without_citations_is_reported_once_as_info():
     report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([]))
     [f] = report.findings
     assert f.severity == "info" and f.line == 7 and "no source is cited" in f.message and "2 checkable" in f.message
+
+
+# --- rules added from labelled cases written apart from the code -------------------
+
+TABLE = ("| conc | before tok/s | after tok/s | change |\n|---|---|---|---|\n| 1 | 183 | 193 | +5.6 % |\n"
+         "| 2 | 307 | 335 | +9.0 % |\n| 4 | 572 | 609 | +6.4 % |\n| 16 | 1669 | 1713 | +2.6 % |")
+
+
+def test_best_table_row_given_as_the_result():
+    [f] = flagged(run("The new backend raised throughput by 9.0%.", doc(TABLE)), "overstatement")
+    assert f.check == "column-top" and "2.6" in f.message
+    assert flagged(run("At concurrency 2 the new backend raised throughput by 9.0%.", doc(TABLE))) == []
+    assert flagged(run("Throughput rose by 2.6% to 9.0% depending on concurrency.", doc(TABLE))) == []
+
+
+def test_a_drop_told_as_a_gain():
+    src = doc("| baseline | win rate |\n|---|---|\n| Model A | 2.89% |\n| Model B | −1.36% |")
+    [f] = flagged(run("它相对 Model B 领先 1.36%。", src), "overstatement")
+    assert f.check == "sign-flipped"
+    assert flagged(run("它相对 Model B 落后 1.36%。", src)) == []
+
+
+def test_mean_given_for_a_median():
+    src = doc("Across the 15 measured points the summed time falls 3.74%. The median improves by 6.58%.")
+    [f] = flagged(run("On average, the tuned file cuts kernel time by 6.58%.", src), "metric-conflation")
+    assert f.check == "statistic-swapped"
+    assert flagged(run("The median point improves by 6.58%.", src)) == []
+
+
+def test_figure_from_another_precisions_row():
+    src = doc("| mode | speedup | LPIPS |\n|---|---|---|\n| fp8 dynamic | 1.41x | 0.058 |\n"
+              "| int8 dynamic | 1.33x | 0.069 |")
+    [f] = flagged(run("int8 dynamic 达到 1.33x，LPIPS 为 0.058。", src), "metric-conflation")
+    assert f.check == "row-swapped" and "0.069" in f.message
+    assert flagged(run("int8 dynamic 达到 1.33x，LPIPS 为 0.069。", src)) == []
+
+
+def test_parallelism_the_launch_flags_do_not_use():
+    src = doc("Launched with `--ulysses-degree 2 --cfg-parallel-size 2` on 4 GPUs: 12.1 s per video.")
+    [f] = flagged(run("This 12.1 s figure is a TP4 number.", src), "metric-conflation")
+    assert "Ulysses2" in f.message
+    assert flagged(run("This 12.1 s figure uses Ulysses 2 with CFG parallel 2.", src)) == []
+
+
+def test_kernel_ratio_stated_end_to_end():
+    src = doc("| | decode kernels (geomean) | E2E latency |\n|---|---|---|\n| H20 | 0.212x → 0.593x | 1.562 s → 1.102 s |")
+    [f] = flagged(run("Serving is now about 2.8x faster end to end.", src), "metric-conflation")
+    assert f.check == "kernel-as-request"
+    assert flagged(run("The decode kernels are about 2.8x faster; end to end the gain is about 1.4x.", src)) == []
+
+
+def test_license_name_the_lexicon_does_not_know():
+    card = SourceDocument.model_validate({"url": "https://huggingface.co/o/m", "kind": "model_card", "title": "m",
+                                          "text": "Quantized weights.", "license": {"spdx": "MIT", "name": "MIT"}})
+    [f] = flagged(run("这个量化版的权重沿用了 Example Model License。", card, cite="https://huggingface.co/o/m"), "license")
+    assert "MIT" in f.message
+    assert flagged(run("这个量化版的权重采用 MIT，而不是 Example Model License。", card,
+                       cite="https://huggingface.co/o/m")) == []
+
+
+def test_one_license_spelled_two_ways_is_one_license():
+    card = SourceDocument.model_validate({"url": "https://huggingface.co/o/m", "kind": "model_card", "title": "m",
+                                          "text": "Weights.", "license": {"name": "Tencent Hunyuan Community License",
+                                                                          "applies_to": "weights"}})
+    assert flagged(run("权重采用社区许可。", card, cite="https://huggingface.co/o/m")) == []
+
+
+def test_license_no_cited_source_states():
+    [f] = flagged(run("Both backends ship under the Apache-2.0 license.", doc("A kernel change.")), "license")
+    assert f.severity == "warning" and f.check == "license-not-stated"
+
+
+def test_stable_judged_by_the_document_it_is_about():
+    exp = doc("DeepSeek-X-Exp is an experimental version of our model.", title="DeepSeek-X-Exp")
+    other = doc("Its training process is remarkably stable.", url="https://github.com/o/other", title="Other")
+    text = ("---\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\nDeepSeek-X-Exp 已是稳定版本。\n\n"
+            f"来源：[a]({PR})、[b](https://github.com/o/other)\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([exp, other]))
+    assert flagged(report, "overstatement")
+
+
+def test_date_checked_against_the_pr_the_sentence_names():
+    rel = release_doc("2026-10-01")
+    pr = doc("Adds 4-bit Foo.", url="https://github.com/example-org/engine/pull/721", title="Add 4-bit Foo",
+             number=721, state="merged", dates={"merged": "2026-09-24"})
+    body = "Engine 在 9 月 24 日合入 4-bit Foo（#721）。"
+    text = (f"---\nwindow: 2026-09-22..2026-09-28\n---\n\n## S\n\n{body}\n\n"
+            f"来源：[r]({REL})、[#721](https://github.com/example-org/engine/pull/721)\n")
+    settings = Settings(use_checkpoint=False)
+    assert flagged(check_text(text, "t.md", settings, ArchiveSources([rel, pr]))) == []
+    wrong = text.replace("9 月 24 日", "9 月 25 日")
+    [f] = flagged(check_text(wrong, "t.md", settings, ArchiveSources([rel, pr])), "release-date")
+    assert "2026-09-24" in f.message
+
+
+def test_merged_claim_for_a_closed_pr():
+    src = doc("Adds an FP8 path.", title="Add FP8 path", number=101, state="closed")
+    [f] = flagged(run("PR #101 已于本周合入主干。", src), "release-date")
+    assert "closed" in f.message
+
+
+def test_new_this_week_against_an_announcement_line():
+    repo = SourceDocument.model_validate({
+        "url": REPO, "kind": "repository", "title": "Qwen-Image",
+        "text": "## News\n- 2026.09.22: We released Qwen-Image-Edit-2509.\n"
+                "- 2026.08.18: We are thrilled to announce the open-sourcing of Qwen-Image-Edit."})
+    [f] = flagged(run("Qwen-Image-Edit 基础版也在本周首次开源。", repo, cite=REPO, window="2026-09-22..2026-09-28"),
+                  "release-date")
+    assert "2026-08-18" in f.message
+    assert flagged(run("Qwen-Image-Edit-2509 在本周首次发布。", repo, cite=REPO, window="2026-09-22..2026-09-28")) == []
+
+
+def test_before_and_after_on_lines_of_their_own():
+    src = doc("```\n# before\nAvg latency: 1.56 seconds\n# this PR\nAvg latency: 1.10 seconds\n```")
+    assert flagged(run("Average latency drops from 1.56 s to 1.10 s, about 1.42x.", src)) == []
+
+
+def test_measured_set_and_near_universals_are_not_widening():
+    src = doc("| M | speedup |\n|---|---|\n| 16 | +0.27% |\n| 128 | +7.46% |\n| 256 | +6.58% |")
+    assert flagged(run("It wins at all 3 measured batch sizes, from +0.27% at M=16 to +7.46% at M=128.", src)) == []
+    assert flagged(run("收益几乎全部来自 M=128 的 +7.46%。", src)) == []
+
+
+def test_hedge_anywhere_before_the_number_in_its_clause():
+    src = doc("Warm runs are ~2.93x faster than a single GPU.")
+    assert flagged(run("PR 称约比单卡 warm 快 2.93 倍。", src)) == []

@@ -140,6 +140,15 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     if not pairs:
         return []
     event = pairs[0][0]
+    if event.key in ("released", "open_sourced", "published"):
+        for _, doc in _ranked(ctx):
+            announced = _announced_before(ctx, doc)
+            if announced:
+                fact, day = announced
+                return [ctx.finding(
+                    "release-date", "error",
+                    f"The source dates this {_fmt(day)}, before this issue's window "
+                    f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).", [fact], "event-outside-window")]
     # "vLLM 0.30 和 SGLang 0.5.20 都在本周发布": each named version is checked against its
     # own release; without versions, the document the sentence speaks of most
     targets = _version_docs(ctx, event.clause)
@@ -176,8 +185,16 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
         return []
     opened = "created" in events
     for score, doc in _ranked(ctx):
+        # a dated line of the source that speaks of the same thing is evidence of its own
+        announced = _announced_before(ctx, doc)
+        if announced:
+            fact, day = announced
+            return [ctx.finding(
+                "release-date", "error",
+                f"The source announces this on {_fmt(day)}, before this issue's window; it is not new this week.",
+                [fact], "new-but-earlier")]
         if score < 2:
-            break
+            continue
         seen = _earliest(doc, created=opened)
         if seen and seen[0] < ctx.window.start:
             return [ctx.finding(
@@ -192,13 +209,6 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
                 f"The source was opened on {_fmt(created)}, long before this issue's window; no later merge or "
                 "release date is known that would make it new this week.",
                 [Evidence(url=doc.url, quote=doc.title or doc.url)], "new-but-earlier")]
-        announced = _announced_before(ctx, doc)
-        if announced:
-            fact, day = announced
-            return [ctx.finding(
-                "release-date", "error",
-                f"The source announces this on {_fmt(day)}, before this issue's window; it is not new this week.",
-                [fact], "new-but-earlier")]
     return []
 
 
@@ -210,7 +220,10 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
         if not fact.statement.of("event", affirmed=True):
             continue
         days = [d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None]
-        if days and min(days) < ctx.window.start and len(claim_words & words(fact.quote)) >= 2:
+        shared = claim_words & words(fact.quote)
+        # a product name ("qwen-image-edit") weighs as much as two plain words
+        weight = sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
+        if days and min(days) < ctx.window.start and weight >= 2:
             return fact, min(days)
     return None
 
