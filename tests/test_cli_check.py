@@ -33,7 +33,7 @@ def test_careful_draft_passes(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert findings(proc) == []
     report = json.loads(proc.stdout)
-    assert report["stats"]["sources"] == 4 and report["stats"]["claims"] >= 8
+    assert report["stats"]["sources"] == 5 and report["stats"]["claims"] >= 8
 
 
 def test_draft_with_errors_fails_with_evidence(tmp_path):

@@ -2,6 +2,8 @@
 points on a curve combined, compared or equated, or given under another name."""
 from __future__ import annotations
 
+import re
+
 from ..align import Ratio, compatible, is_result, matches, ratios, same_value
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
@@ -129,9 +131,16 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
 
 
 def _distinctive(q) -> bool:
-    """A value unlikely to recur by chance: not a small round number."""
-    digits = q.raw.replace(",", "")
-    return "." in digits or q.high >= 100 or q.unit in {"tok/s", "tok/s/GPU", "tok/s/user", "B/token"}
+    """A value unlikely to recur by chance: three significant digits ("7.45", "1094.8"),
+    or two with a decimal ("0.058", "2.5%"); not "9.0" or "16"."""
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", q.raw)
+    if not m:
+        return False
+    number = m.group(0).replace(",", "")
+    whole, _, decimals = number.partition(".")
+    decimals = decimals.rstrip("0")
+    digits = (whole + decimals).lstrip("0") if decimals else whole.strip("0")
+    return len(digits) >= 3 or (bool(decimals) and len(digits) >= 2) or q.unit in {"tok/s/GPU", "tok/s/user"}
 
 
 def metric_renamed(ctx: ClaimContext) -> list[Finding]:
@@ -143,7 +152,8 @@ def metric_renamed(ctx: ClaimContext) -> list[Finding]:
         if qa.negated or not want or qa.q.is_range or not _distinctive(qa.q):
             continue
         # a distinctive figure may be a bare table cell whose column header names its metric
-        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if not h.qa.q.is_range]
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if not h.qa.q.is_range
+                and (h.qa.q.unit or h.fact.kind == "row")]
         named = [h for h in hits if h.qa.metric]
         if not named or len(named) < len(hits) or any(_aspect(h.qa.metric) == want for h in named):
             continue
