@@ -142,13 +142,9 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     event = pairs[0][0]
     if event.key in ("released", "open_sourced", "published"):
         for _, doc in _ranked(ctx):
-            announced = _announced_before(ctx, doc)
-            if announced:
-                fact, day = announced
-                return [ctx.finding(
-                    "release-date", "error",
-                    f"The source dates this {_fmt(day)}, before this issue's window "
-                    f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).", [fact], "event-outside-window")]
+            found = _announcement(ctx, doc, "event-outside-window")
+            if found:
+                return found
     # "vLLM 0.30 和 SGLang 0.5.20 都在本周发布": each named version is checked against its
     # own release; without versions, the document the sentence speaks of most
     targets = _version_docs(ctx, event.clause)
@@ -186,13 +182,9 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     opened = "created" in events
     for score, doc in _ranked(ctx):
         # a dated line of the source that speaks of the same thing is evidence of its own
-        announced = _announced_before(ctx, doc)
-        if announced:
-            fact, day = announced
-            return [ctx.finding(
-                "release-date", "error",
-                f"The source announces this on {_fmt(day)}, before this issue's window; it is not new this week.",
-                [fact], "new-but-earlier")]
+        found = _announcement(ctx, doc, "new-but-earlier")
+        if found:
+            return found
         if score < 2:
             continue
         seen = _earliest(doc, created=opened)
@@ -210,6 +202,17 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
                 "release date is known that would make it new this week.",
                 [Evidence(url=doc.url, quote=doc.title or doc.url)], "new-but-earlier")]
     return []
+
+
+def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Finding]:
+    announced = _announced_before(ctx, doc)
+    if not announced:
+        return []
+    fact, day = announced
+    return [ctx.finding(
+        "release-date", "error",
+        f"The source dates this {_fmt(day)}, before this issue's window "
+        f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}); it is not new this week.", [fact], check)]
 
 
 def _announced_before(ctx: ClaimContext, doc: SourceDocument):
