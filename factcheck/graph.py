@@ -117,7 +117,7 @@ async def facts(payload: dict, runtime: Runtime[RunContext]) -> dict:
 
 async def claims(state: State) -> dict:
     draft = Draft.model_validate(state["draft"])
-    return {"claims": {str(s.index): extract_statement(s.text, draft.window).model_dump(mode="json")
+    return {"claims": {str(s.index): extract_statement(s.text, draft.window, claim=True).model_dump(mode="json")
                        for s in draft.sentences}}
 
 

@@ -66,7 +66,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
     statements = dict(statements or {})
     for s in sentences:
         if s.index not in statements:
-            statements[s.index] = extract_statement(s.text, window)
+            statements[s.index] = extract_statement(s.text, window, claim=True)
     para = paragraphs(sentences)
     result = SectionResult()
     first_claim: Sentence | None = None
