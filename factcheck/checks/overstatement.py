@@ -154,9 +154,15 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
     # the result the claim widens: in this sentence, or stated earlier in the paragraph
     quantities = [qa for st in ctx.paragraph for qa in st.quantities if is_result(qa.q)] or results
     backing = [h.fact for qa in quantities for h in matches(qa.q, ctx.facts, bare_ok=False)]
+    if any(f.statement.of("universal", affirmed=True) for f in backing):
+        return []  # the source itself says "at every batch size"
     conditions = [f for f in ctx.facts if f.statement.of("hardware") or f.statement.of("parallelism")]
     backing_with_conditions = [f for f in backing if f.statement.of("hardware") or f.statement.of("parallelism")]
     evidence = (backing_with_conditions or conditions[:1]) + backing[:1]
+    if not evidence:  # a gain with no figure ("无论什么配置 … 都比 GGUF 快"): the sources' own words
+        if any(f.statement.of("universal", affirmed=True) for f in ctx.facts):
+            return []
+        evidence = [f for f in ctx.facts if f.kind == "title"][:1]
     if not evidence:
         return []
     named = sorted({m.text for f in evidence for m in f.statement.of("hardware") + f.statement.of("parallelism")})
