@@ -32,4 +32,5 @@ test: setup browser-deps
 
 bench: setup
 	$(BIN)/python ../shared/bench/score.py --cmd "$(BIN)/factcheck check" ../shared/bench/dev
+	$(BIN)/python ../shared/bench/score.py --cmd "$(BIN)/factcheck check" benchmarks/cases
 	$(BIN)/python benchmarks/speed.py
