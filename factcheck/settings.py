@@ -2,7 +2,6 @@
 passed in explicitly; nothing below this module reads the environment."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Literal, Mapping
 
@@ -53,7 +52,8 @@ class Settings(BaseModel):
     categories: list[Category] = Field(default_factory=lambda: list(CATEGORIES))
     repos: dict[str, str] = Field(default_factory=dict, description="project names -> owner/repo")
     sources_allow: list[str] = Field(default_factory=list, description="host allowlist; empty = any")
-    cache_dir: Path = Field(default_factory=lambda: default_cache_dir(os.environ))
+    # the environment's XDG_CACHE_HOME / FACTCHECK_CACHE_DIR are applied by settings_from_env at the edge
+    cache_dir: Path = Field(default_factory=lambda: default_cache_dir({}))
     checkpoint: Path | None = Field(default=None, description="SQLite checkpoint file; None = cache_dir/checkpoints.sqlite")
     use_checkpoint: bool = True
     quiet: bool = False
