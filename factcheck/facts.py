@@ -49,15 +49,25 @@ _BARE_NUMBER = re.compile(r"^[~≈]?\s*[-+]?\d[\d,]*(?:\.\d+)?$")
 
 
 def _unit_label(label: str | None) -> str | None:
-    """A row header that is itself a unit ("bytes/token", "latency (ms)") gives
-    its unit to the bare numbers of the row."""
+    """A header that is a unit ("bytes/token", "latency (ms)", "t/s master",
+    "Speedup") gives its unit to the bare numbers under or beside it."""
     if not label:
         return None
     inner = re.sub(r"^.*\(([^()]+)\)\s*$", r"\1", label).strip()
-    found = extract_quantities(f"1 {inner}")
-    if len(found) == 1 and found[0].unit and found[0].raw.strip() == f"1 {inner}":
-        return inner
+    if _SPEEDUP.search(inner):
+        return "x"
+    from .align import RESULT_DIMENSIONS, dimension  # align builds on Fact
+
+    for candidate in dict.fromkeys([inner, *inner.split()[:1], *inner.split()[-1:]]):
+        found = extract_quantities(f"1 {candidate}")
+        # a measurement unit only: "RTX 3090" reads as "1 GPU", which names no column's unit
+        if (len(found) == 1 and found[0].raw.strip() == f"1 {candidate}"
+                and dimension(found[0].unit) in RESULT_DIMENSIONS):
+            return candidate
     return None
+
+
+_SPEEDUP = re.compile(r"^(?:speed-?up|加速比)$", re.IGNORECASE)
 
 
 def _with_unit(cell: str, unit: str | None, column: int) -> str:
@@ -104,11 +114,17 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
                 tables += 1
                 continue
             label = _plain(cells[0]) if cells else None
-            unit = _unit_label(label)
+            row_unit = _unit_label(label)
+            column_units = [_unit_label(_plain(h)) for h in header] if header else []
+
+            def unit_of(j: int) -> str | None:
+                return row_unit or (column_units[j] if j < len(column_units) else None)
+
             # the first cell names the row; the others read "column header: value"
             named = [
-                f"{_plain(header[j])}: {_with_unit(c, unit, j)}" if j and header and j < len(header) and header[j].strip()
-                else _with_unit(c, unit, j)
+                f"{_plain(header[j])}: {_with_unit(c, unit_of(j), j)}"
+                if j and header and j < len(header) and header[j].strip()
+                else _with_unit(c, unit_of(j), j)
                 for j, c in enumerate(cells)
             ]
             out.append((stripped, " | ".join(named), label, "row", tables))

@@ -84,7 +84,8 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                 first_claim = sentence if first_claim is None or sentence.block != "heading" else first_claim
             continue
         ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
-                           window=window, paragraph=[statements[j] for j in para[sentence.index]])
+                           window=window, paragraph=[statements[j] for j in para[sentence.index]],
+                           earlier=[statements[s.index] for s in sentences if s.index < sentence.index])
         found = run_checks(ctx, categories)
         result.findings.extend(found)
         if not found:

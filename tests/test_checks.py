@@ -223,10 +223,15 @@ def test_kernel_result_stated_for_whole_requests():
 
 
 def test_hardware_swapped():
-    src = doc("Measured on H200: decode reaches 1,234 tok/s with FP8 weights.")
-    [f] = flagged(run("On B200 decode reaches 1,234 tok/s.", src), "metric-conflation")
-    assert "H200" in f.message
-    assert flagged(run("On H200 decode reaches 1,234 tok/s.", src)) == []
+    # hardware no source tested widens the result
+    src = doc("Measured on H200: decode runs at 1,234 tok/s with FP8 weights.")
+    [f] = flagged(run("On B200 decode runs at 1,234 tok/s.", src), "overstatement")
+    assert "H200" in f.message and f.check == "hardware-swapped"
+    assert flagged(run("On H200 decode runs at 1,234 tok/s.", src)) == []
+    # hardware the source tested, with another figure, mixes two configurations
+    both = doc("| GPU | decode |\n|---|---|\n| H200 | 1,234 tok/s |\n| H100 | 987 tok/s |")
+    [g] = flagged(run("On H100 decode runs at 1,234 tok/s.", both), "metric-conflation")
+    assert "H200" in g.message
 
 
 def test_version_no_source_mentions():

@@ -18,6 +18,7 @@ class ClaimContext:
     facts: list[Fact]
     window: Window | None = None
     paragraph: list[Statement] = field(default_factory=list)  # the claim's paragraph, itself included
+    earlier: list[Statement] = field(default_factory=list)  # the section's sentences before the claim
 
     def facts_of(self, doc: SourceDocument) -> list[Fact]:
         return [f for f in self.facts if f.url == doc.url]

@@ -100,6 +100,17 @@ def sign_flipped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def _hedged_before(ctx: ClaimContext, qa) -> bool:
+    """The section already gave this number with its hedge ("最高达到 740 …。740 与
+    1.2 分别对应 FP16 与 FP8"): a sentence that refers back to it need not repeat it."""
+    for st in ctx.earlier:
+        for other in st.quantities:
+            if same_value(qa.q, other.q, strict=True) and (other.q.bound or other.q.approx or any(
+                    m.clause == other.clause for m in st.of("upper_bound"))):
+                return True
+    return False
+
+
 def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
     out = []
     for qa in _asserted_results(ctx):
@@ -110,12 +121,12 @@ def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
         if not hits:
             continue
         if all(h.qa.q.bound == "upper" for h in hits):
-            if _said_as_maximum(ctx, qa):
+            if _said_as_maximum(ctx, qa) or _hedged_before(ctx, qa):
                 continue
             out.append(ctx.finding("overstatement", "warning",
                                    f"The source says “up to” this value ({hits[0].qa.q.raw}); the claim drops the bound.",
                                    [hits[0].fact], "hedge-dropped", suggestion=f"up to {q.raw}"))
-        elif all(h.qa.q.approx for h in hits) and dimension(q.unit) in _MEASURED:
+        elif all(h.qa.q.approx for h in hits) and dimension(q.unit) in _MEASURED and not _hedged_before(ctx, qa):
             out.append(ctx.finding("overstatement", "warning",
                                    f"The source gives this value as approximate ({hits[0].qa.q.raw}); the claim states it as exact.",
                                    [hits[0].fact], "hedge-dropped", suggestion=f"about {q.raw}"))

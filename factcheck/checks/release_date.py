@@ -16,8 +16,10 @@ _PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
 
 
 def _doc_versions(doc: SourceDocument) -> set[str]:
+    """The versions a document announces: its tag, or the version its title names
+    (a release page, or a release blog post: "PyTorch 2.5 Release Blog")."""
     found = {same_version_key(m.group(1)) for m in _TAG.finditer(doc.url)}
-    if doc.kind == "release" and doc.title:
+    if doc.kind in ("release", "blog", "page") and doc.title:
         found |= {same_version_key(v.version) for v in extract_versions(doc.title)}
     return found
 

@@ -59,6 +59,8 @@ _CHANGE_LINK = re.compile(
     re.IGNORECASE,
 )
 
+_GLUED_B = re.compile(r"(?:约|about|~)?\s*\d+(?:\.\d+)?B")
+
 # The lexicon groups whose hits become Mentions, by kind.
 _MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status", "events", "artifacts", "gain",
                    "upper_bound", "statistic")
@@ -99,6 +101,11 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         if metric is None and ci and _is_label(text, clauses[ci - 1]):
             metric = _metric_for(q, clauses[ci - 1], metric_hits, {})  # "Denoise: 7.45 s"
         quantities.append(QuantityAt(q=q, clause=ci, negated=clauses[ci].negates(q.start, q.end), metric=metric))
+    if any(qa.q.unit == "params" for qa in quantities):
+        # "约 14B 参数，合计 27B": beside a parameter count, a bare 27B is one too, not bytes
+        for qa in quantities:
+            if qa.q.unit == "B" and _GLUED_B.fullmatch(qa.q.raw.strip()):
+                qa.q = qa.q.model_copy(update={"unit": "params", "low": qa.q.low * 1e9, "high": qa.q.high * 1e9})
     if label:
         row_metric = lexicon.metrics.find(label)
         for qa in quantities:
