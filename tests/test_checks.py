@@ -404,3 +404,29 @@ def test_measured_set_and_near_universals_are_not_widening():
 def test_hedge_anywhere_before_the_number_in_its_clause():
     src = doc("Warm runs are ~2.93x faster than a single GPU.")
     assert flagged(run("PR 称约比单卡 warm 快 2.93 倍。", src)) == []
+
+
+def test_license_of_the_project_the_sentence_names():
+    wan = SourceDocument.model_validate({"url": "https://github.com/o/wan", "kind": "repository", "repo": "o/wan",
+                                         "title": "o/wan", "text": "The models in this repository are licensed "
+                                         "under the Apache 2.0 License.",
+                                         "license": {"spdx": "Apache-2.0", "applies_to": "code"}})
+    flux = SourceDocument.model_validate({"url": "https://github.com/o/flux", "kind": "repository", "repo": "o/flux",
+                                          "title": "o/flux", "text": "Reference inference code.",
+                                          "license": [{"spdx": "Apache-2.0", "applies_to": "code"},
+                                                      {"name": "FLUX.1 [dev] Non-Commercial License",
+                                                       "applies_to": "weights"}]})
+    text = ("---\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n"
+            "o/flux 仓库中的参考实现与 flux 权重一样采用 Apache-2.0。\n\n"
+            "来源：[wan](https://github.com/o/wan)、[flux](https://github.com/o/flux)\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([wan, flux]))
+    [f] = flagged(report, "license")
+    assert "Non-Commercial" in f.message
+    ok = text.replace("o/flux 仓库中的参考实现与 flux 权重一样采用 Apache-2.0。", "o/wan 的权重采用 Apache-2.0。")
+    assert flagged(check_text(ok, "t.md", Settings(use_checkpoint=False), ArchiveSources([wan, flux]))) == []
+
+
+def test_work_in_progress_called_production_ready():
+    src = doc("Adds the S2V pipeline. Test with the WIP workflow below.", title="WIP Wan S2V model")
+    assert flagged(run("合入之后，S2V 支持就是稳定的正式功能，可以直接用于生产。", src), "overstatement")
+    assert flagged(run("S2V 支持目前仍是 WIP，工作流还在测试。", src)) == []

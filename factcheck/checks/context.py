@@ -23,6 +23,23 @@ class ClaimContext:
     def facts_of(self, doc: SourceDocument) -> list[Fact]:
         return [f for f in self.facts if f.url == doc.url]
 
+    def ranked_docs(self) -> list[tuple[float, SourceDocument]]:
+        """The cited documents, the one the sentence speaks of first: named by number
+        ("#721"), named by its repository ("FlashMLA 这个库"), or sharing its figures
+        and names."""
+        from ..align import relevance, words
+        from .release_date import referenced
+
+        named = referenced(self)
+        claim_words = words(self.claim.text)
+        scored = []
+        for d in self.docs:
+            score = relevance(self.claim.text, self.claim.quantities, self.facts_of(d)) + (10 if d in named else 0)
+            if d.repo and d.repo.split("/")[-1].lower() in claim_words:
+                score += 2
+            scored.append((score, d))
+        return sorted(scored, key=lambda s: -s[0])
+
     def finding(self, category: Category, severity: Severity, message: str, evidence: list[Fact | Evidence],
                 check: str, suggestion: str | None = None) -> Finding:
         quotes = []

@@ -78,8 +78,18 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
                                    f"The claim gives {ls.text}; the source was checked and shows no license.",
                                    [records[0][2]], "license-where-none"))
             continue
+        score = {d.url: sc for sc, d in ctx.ranked_docs()}
         for artifact in [_artifact(a) for a in ls.artifacts] or [None]:
             relevant = [r for r in records if r[0] and (artifact is None or r[1] == artifact)]
+            claimed = _forms(ls.key, ls.text)
+            if artifact and any(r[3] & claimed for r in relevant):
+                # Another cited project agrees (Wan2.2's weights are Apache-2.0): it decides
+                # only if it is not clearly less what the sentence speaks of than the one
+                # that disagrees ("black-forest-labs/flux 仓库 … 与 Krea 权重").
+                best_against = max((score.get(r[2].url, 0) for r in relevant if not r[3] & claimed), default=None)
+                best_for = max(score.get(r[2].url, 0) for r in relevant if r[3] & claimed)
+                if best_against is not None and best_against >= best_for + 2:
+                    relevant = [r for r in relevant if not r[3] & claimed]
             if not relevant:
                 what = f"the {artifact}" if artifact else "it"
                 evidence = [r[2] for r in records[:2]] or [
@@ -90,7 +100,6 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
                     "Cite the repository or model card that does.",
                     evidence, "license-not-stated"))
                 continue
-            claimed = _forms(ls.key, ls.text)
             if not any(r[3] & claimed for r in relevant):
                 other = relevant[0]
                 out.append(ctx.finding(

@@ -125,17 +125,7 @@ _EVENT_FIELD = {"merged": ["merged"], "released": ["published", "first_release"]
 
 
 def _ranked(ctx: ClaimContext) -> list[tuple[float, SourceDocument]]:
-    """The cited documents, the one the sentence speaks of first: named by number,
-    named by its repository ("FlashMLA 这个库"), or sharing its figures and names."""
-    named = referenced(ctx)
-    claim_words = words(ctx.claim.text)
-    scored = []
-    for d in ctx.docs:
-        score = relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)) + (10 if d in named else 0)
-        if d.repo and d.repo.split("/")[-1].lower() in claim_words:
-            score += 2
-        scored.append((score, d))
-    return sorted(scored, key=lambda s: -s[0])
+    return ctx.ranked_docs()
 
 
 def event_outside_window(ctx: ClaimContext) -> list[Finding]:
