@@ -60,6 +60,12 @@ def _records(ctx: ClaimContext) -> list[tuple[str | None, str, Evidence, set[str
     return out
 
 
+def _shown(record) -> str:
+    """A record's license as the source writes it."""
+    quote = record[2].quote
+    return quote.removeprefix("license: ") if quote.startswith("license: ") else record[0]
+
+
 def license_mismatch(ctx: ClaimContext) -> list[Finding]:
     claims = [ls for ls in ctx.claim.licenses if not ls.negated]
     if not claims or not ctx.docs:
@@ -104,7 +110,7 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
                 other = relevant[0]
                 out.append(ctx.finding(
                     "license", "error",
-                    f"The source gives the {other[1]} a different license ({other[0]}), not {ls.text}.",
+                    f"The source gives the {other[1]} a different license ({_shown(other)}), not {ls.text}.",
                     [other[2]], "license-wrong-artifact"))
     return out
 
