@@ -151,8 +151,12 @@ def ratios(facts: list[Fact]) -> list[Ratio]:
     for hits in columns.values():
         for x in range(len(hits)):
             for y in range(x + 1, len(hits)):
-                if hits[x].fact is not hits[y].fact and hits[x].qa.q.unit and hits[x].qa.q.unit == hits[y].qa.q.unit:
-                    out.append(_ratio(hits[x], hits[y]))
+                a, b = hits[x], hits[y]
+                if a.fact is b.fact or a.qa.q.unit != b.qa.q.unit:
+                    continue
+                # bare cells count when their column header names the metric ("Client E2E")
+                if a.qa.q.unit or (a.qa.metric and a.qa.metric == b.qa.metric):
+                    out.append(_ratio(a, b))
     return out
 
 
