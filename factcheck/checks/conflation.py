@@ -284,9 +284,14 @@ def row_swapped(ctx: ClaimContext) -> list[Finding]:
     out = []
     for qa in ctx.claim.quantities:
         # the "before" of a stated change comes from the baseline's row by design
-        if qa.negated or qa.q.is_range or qa.role == "before" or not _distinctive(qa.q):
+        if qa.negated or qa.q.is_range or qa.role == "before":
             continue
-        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if h.fact.kind == "row"]
+        probes = [qa.q] if _distinctive(qa.q) else []
+        if qa.q.unit == "%" and qa.q.low > 0:  # "improves by 23%" is the table's 1.234x
+            probes.append(qa.q.model_copy(update={"low": 1 + qa.q.low / 100, "high": 1 + qa.q.high / 100,
+                                                  "unit": "x", "raw": _as_ratio_raw(qa.q)}))
+        hits = [h for p in probes for h in matches(p, ctx.facts, bare_ok=True, strict=True)
+                if h.fact.kind == "row" and _distinctive(h.qa.q)]
         for kind in ("precision", "hardware", "parallelism"):
             claimed = ctx.claim.keys(kind, affirmed=True)
             if not claimed or not hits:
@@ -299,6 +304,9 @@ def row_swapped(ctx: ClaimContext) -> list[Finding]:
                 h.fact.url, h.fact.where, h.fact.table) and _row_keys(f, kind) & claimed]
             if not mine:
                 continue
+            # the claimed row most like the quoted one in its other cells (same test, same threads)
+            cells = set(h.fact.quote.split("|"))
+            mine.sort(key=lambda f: -len(cells & set(f.quote.split("|"))))
             theirs = next((x.q.raw for x in mine[0].statement.quantities if x.clause == h.qa.clause), None)
             gives = f"; the {'/'.join(sorted(claimed))} row gives {theirs}" if theirs else ""
             out.append(ctx.finding(
@@ -307,6 +315,13 @@ def row_swapped(ctx: ClaimContext) -> list[Finding]:
                 [h.fact, mine[0]], "row-swapped", suggestion=theirs))
             break
     return out
+
+
+def _as_ratio_raw(q) -> str:
+    """The raw text of a percentage as a ratio, with the precision that implies
+    ("23%" -> "1.23", "5.2%" -> "1.052")."""
+    decimals = len(q.raw.split(".")[1].rstrip("%").strip()) if "." in q.raw else 0
+    return f"{1 + q.high / 100:.{decimals + 2}f}"
 
 
 def _row_keys(fact, kind: str) -> set[str]:
