@@ -78,8 +78,11 @@ def condition_contradicted(ctx: ClaimContext) -> list[Finding]:
         if stated:
             continue
         if denied:
+            # hardware the source rules out widens the result to it; a parallelism or
+            # precision it rules out puts the figure under another configuration
+            category = "overstatement" if m.kind == "hardware" else "metric-conflation"
             out.append(ctx.finding(
-                "metric-conflation", "error",
+                category, "error",
                 f"The claim puts the result under {m.text}; the source rules that configuration out.",
                 denied, "condition-contradicted"))
         elif m.kind == "parallelism" and m.key.startswith("TP"):
@@ -335,7 +338,8 @@ def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     if not claimed:
         return []
     out = []
-    anywhere = {k for f in ctx.facts for k in f.statement.keys("hardware")}
+    # hardware with figures of its own in the sources (not a mere "A100 will not benefit")
+    anywhere = {k for f in ctx.facts if f.statement.quantities for k in f.statement.keys("hardware", affirmed=True)}
     for qa in ctx.claim.quantities:
         if qa.negated or not _distinctive(qa.q):
             continue
