@@ -176,9 +176,18 @@ _STOP = {"the", "and", "for", "with", "from", "this", "that", "are", "was", "its
          "on", "to", "is", "by", "as", "at", "be", "an", "or", "it"}
 
 
-def words(text: str) -> set[str]:
-    """Language-neutral tokens: Latin words, names and versions, lowercased."""
-    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP}
+def words(text: str, parts: bool = True) -> set[str]:
+    """Language-neutral tokens: Latin words, names and versions, lowercased; a
+    hyphenated name also gives its parts ("whisper-large-v3": whisper, large, v3)
+    unless ``parts`` is off (where "Qwen-Image-Edit-2509" must not be "Qwen-Image-Edit")."""
+    out = set()
+    for w in _WORD.findall(text):
+        w = w.lower()
+        if w not in _STOP:
+            out.add(w)
+        if parts and "-" in w:
+            out |= {p for p in w.split("-") if len(p) > 1 and p not in _STOP}
+    return out
 
 
 def relevance(claim_text: str, claim_quantities: list[QuantityAt], facts: list[Fact]) -> float:

@@ -37,6 +37,9 @@ class ClaimContext:
             score = relevance(self.claim.text, self.claim.quantities, self.facts_of(d)) + (10 if d in named else 0)
             if d.repo and d.repo.split("/")[-1].lower() in claim_words:
                 score += 2
+            if d.kind == "model_card" and any(m.key == "weights" and "卡" in m.text or "card" in m.text.lower()
+                                              for m in self.claim.of("artifact")):
+                score += 2  # "模型卡标注的是 …" speaks of a model card
             scored.append((score, d))
         return sorted(scored, key=lambda s: -s[0])
 

@@ -53,6 +53,8 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
     """The best row of a source table given as the result: "+9.0%" where the table
     runs from +2.6% to +9.0% over concurrency, and the claim names no row."""
     out = []
+    if ctx.sentence.block == "heading":  # a heading names its section's subject; the body states the result
+        return out
     for qa in _asserted_results(ctx):
         q = qa.q
         if q.is_range or q.approx or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa):
@@ -65,7 +67,8 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
                       and f.where == hit.fact.where and f.table == hit.fact.table
                       for qx in f.statement.quantities if qx.clause == hit.qa.clause and qx.q.unit == q.unit
                       and not qx.q.is_range]
-            if len(column) < 3 or hit.qa.q.high != max(column) or min(column) == max(column):
+            # the claim must give the top itself ("9.0%"), not a rounded summary ("2x" of 2.08–2.49x)
+            if len(column) < 3 or abs(q.high - max(column)) > 1e-9 or min(column) == max(column):
                 continue
             if any(abs(o) in {abs(c) for c in column if c != max(column)} for o in others):
                 continue  # "from +0.27% at M=16384 to +7.46% at M=128" states the spread
@@ -113,6 +116,8 @@ def _hedged_before(ctx: ClaimContext, qa) -> bool:
 
 def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
     out = []
+    if ctx.sentence.block == "heading":
+        return out
     for qa in _asserted_results(ctx):
         q = qa.q
         if q.is_range or q.approx or q.bound:

@@ -55,10 +55,14 @@ def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
     row = ctx.sentence.block == "table_row"
     for d in _day_dates(ctx):
         clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), 0)
-        near = [e.key for e in events if row or e.clause == clause]
-        near = [k for k in near if k != "first"] or near
+        near = [e for e in events if row or e.clause == clause]
+        near = [e for e in near if e.key != "first"] or near
         if near:
-            out.append((d, near[0]))
+            # "opened July 26 and merged August 3": each date takes the event word nearest
+            # before it (or, failing that, the nearest after it)
+            before = [e for e in near if e.end <= d.start]
+            pick = max(before, key=lambda e: e.end) if before else min(near, key=lambda e: e.start)
+            out.append((d, pick.key))
         elif row and ctx.claim.versions:
             out.append((d, "released"))
     return out
@@ -217,12 +221,12 @@ def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Fi
 def _announced_before(ctx: ClaimContext, doc: SourceDocument):
     """A dated line of the source ("2025.08.18: … open-sourcing of X") that speaks
     of what the claim calls new, with a date before the window."""
-    claim_words = words(ctx.claim.text)
+    claim_words = words(ctx.claim.text, parts=False)
     for fact in ctx.facts_of(doc):
         if not fact.statement.of("event", affirmed=True):
             continue
         days = [d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None]
-        shared = claim_words & words(fact.quote)
+        shared = claim_words & words(fact.quote, parts=False)
         # a product name ("qwen-image-edit") weighs as much as two plain words
         weight = sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
         if days and min(days) < ctx.window.start and weight >= 2:

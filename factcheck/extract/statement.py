@@ -91,12 +91,17 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         m.clause = clause_at(clauses, m.start)
         m.negated = clauses[m.clause].negates(m.start, m.end)
     metric_hits = lexicon.metrics.find(text)
-    approx_hits = lexicon.approx.find(text)
+    approx_hits = lexicon.approx.find(text) if claim else []
+    found = extract_quantities(text)
     quantities = []
-    for q in extract_quantities(text):
+    for q in found:
         ci = clause_at(clauses, q.start)
-        if not q.approx and any(clauses[ci].start <= h.start and h.end <= q.start for h in approx_hits):
-            q = q.model_copy(update={"approx": True})  # "约比单卡快 2.93 倍": the hedge governs its clause
+        # "约比单卡快 2.93 倍": a writer's hedge governs the number after it in its clause,
+        # unless another number stands between ("约 47 ms of the 92 ms" hedges only 47)
+        if not q.approx and any(clauses[ci].start <= h.start and h.end <= q.start
+                                and not any(h.end <= o.start and o.end <= q.start for o in found)
+                                for h in approx_hits):
+            q = q.model_copy(update={"approx": True})
         metric = _metric_for(q, clauses[ci], metric_hits, lexicon.metric_units)
         if metric is None and ci and _is_label(text, clauses[ci - 1]):
             metric = _metric_for(q, clauses[ci - 1], metric_hits, {})  # "Denoise: 7.45 s"
