@@ -430,3 +430,21 @@ def test_work_in_progress_called_production_ready():
     src = doc("Adds the S2V pipeline. Test with the WIP workflow below.", title="WIP Wan S2V model")
     assert flagged(run("合入之后，S2V 支持就是稳定的正式功能，可以直接用于生产。", src), "overstatement")
     assert flagged(run("S2V 支持目前仍是 WIP，工作流还在测试。", src)) == []
+
+
+def test_open_feature_request_told_as_shipped():
+    src = doc("The prefetch bucket is static; please make it adaptive, scaling by 1.2x when stalls exceed 0.05.",
+              url="https://github.com/example-org/engine/issues/8193", kind="issue", state="open",
+              title="[REQUEST] Adaptive prefetch bucket")
+    cite = "https://github.com/example-org/engine/issues/8193"
+    [f] = flagged(run("The engine now sizes the prefetch bucket adaptively.", src, cite=cite), "overstatement")
+    assert f.check == "proposal-called-shipped"
+    assert flagged(run("An open request (#8193) asks the engine to size the prefetch bucket adaptively.", src,
+                       cite=cite)) == []
+
+
+def test_a_whole_step_is_not_a_collective():
+    src = doc("| phase | nccl | deepep | speedup |\n|---|---|---|---|\n| expert all-to-all replay | 100.52 ms | 47.91 ms | 2.10x |")
+    [f] = flagged(run("So a whole training step runs about 2.1x faster.", src), "metric-conflation")
+    assert f.check == "kernel-as-request"
+    assert flagged(run("The expert all-to-all replay runs about 2.1x faster.", src)) == []

@@ -242,6 +242,30 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
 
 
 _GENERIC_QUALITY = {"accuracy", "准确率", "精度", "score", "得分", "quality", "质量", "画质", "音质"}
+def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
+    """"DeepSpeed now sizes the bucket adaptively" where the cited source is an open
+    feature request or a proposal: nothing has shipped."""
+    if not ctx.claim.of("shipped", affirmed=True):
+        return []
+    for score, doc in ctx.ranked_docs():
+        if score < 2:
+            break
+        if doc.kind not in ("issue", "pull_request") or (doc.state or "").lower() != "open":
+            continue
+        # an issue that asks for it, or a PR whose title calls itself an RFC or proposal
+        titles = [f for f in ctx.facts_of(doc) if f.kind == "title"]
+        head = titles + (ctx.facts_of(doc)[:3] if doc.kind == "issue" else [])
+        proposing = [f for f in head if f.statement.of("proposal", affirmed=True)]
+        if proposing:
+            return [ctx.finding(
+                "overstatement", "warning",
+                "The claim says this exists now; the cited source is an open proposal or feature request.",
+                proposing[:1], "proposal-called-shipped")]
+        break
+    return []
+
+
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
-CHECKS = [range_top, column_top, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied]
+CHECKS = [range_top, column_top, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
+          proposal_called_shipped]

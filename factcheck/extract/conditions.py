@@ -38,6 +38,11 @@ _REPLICAS = re.compile(
 )
 
 
+# "a whole AutoEP training step", "整个推理流程": the scope of a whole run, by pattern
+_WHOLE = re.compile(r"(?<![A-Za-z])(?:whole|entire|full)\s+(?:[\w-]+\s+){0,3}(?:step|request|pipeline|run|iteration|generation)s?"
+                    r"(?![A-Za-z])|整个[^，,。；;]{0,8}?(?:请求|训练步|推理流程|流程|生成过程)", re.IGNORECASE)
+
+
 def find_conditions(text: str) -> list[Mention]:
     lexicon = load_lexicon()
     found: list[Mention] = []
@@ -51,6 +56,8 @@ def find_conditions(text: str) -> list[Mention]:
         else:
             key = f"TP{m.group(4)}"
         found.append(Mention(kind="parallelism", key=key, start=m.start(), end=m.end(), text=m.group(0)))
+    for m in _WHOLE.finditer(text):
+        found.append(Mention(kind="scope", key="request", start=m.start(), end=m.end(), text=m.group(0)))
     for m in _FLAGS.finditer(text):
         kind = _FLAG_KIND[(m.group("kind") or m.group("kw")).lower()]
         n = m.group("n") or m.group("kn")

@@ -153,6 +153,8 @@ class Lexicon:
     statistic: TermMatcher
     approx: TermMatcher
     direction: TermMatcher
+    proposal: TermMatcher
+    shipped: TermMatcher
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
@@ -203,6 +205,8 @@ def load_lexicon() -> Lexicon:
         statistic=TermMatcher(t["statistic"]),
         approx=_flat("approx", t["approx"]["terms"]),
         direction=TermMatcher(t["direction"]),
+        proposal=_flat("proposal", t["proposal"]["terms"]),
+        shipped=_flat("shipped", t["proposal"]["shipped"]),
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
