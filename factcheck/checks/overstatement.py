@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import compatible, dimension, is_result, matches, same_value
+from ..align import compatible, dimension, is_result, matches, same_value, words
 from ..models import Finding
 from .context import ClaimContext
 
@@ -176,8 +176,10 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
     backing_with_conditions = [f for f in backing if f.statement.of("hardware") or f.statement.of("parallelism")]
     evidence = (backing_with_conditions or conditions[:1]) + backing[:1]
     if not evidence:  # a gain with no figure ("无论什么配置 … 都比 GGUF 快"): the sources' own words
-        if any(f.statement.of("universal", affirmed=True) for f in ctx.facts):
-            return []
+        claim_words = words(ctx.claim.text)
+        if any(f.statement.of("universal", affirmed=True) and len(claim_words & words(f.quote)) >= 2
+               for f in ctx.facts):
+            return []  # the source says as much ("INT8 is faster in every configuration")
         evidence = [f for f in ctx.facts if f.kind == "title"][:1]
     if not evidence:
         return []
