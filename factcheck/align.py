@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .extract.records import Quantity
 from .extract.statement import QuantityAt
@@ -176,7 +177,8 @@ _STOP = {"the", "and", "for", "with", "from", "this", "that", "are", "was", "its
          "on", "to", "is", "by", "as", "at", "be", "an", "or", "it"}
 
 
-def words(text: str, parts: bool = True) -> set[str]:
+@lru_cache(maxsize=8192)
+def words(text: str, parts: bool = True) -> frozenset[str]:
     """Language-neutral tokens: Latin words, names and versions, lowercased; a
     hyphenated name also gives its parts ("whisper-large-v3": whisper, large, v3)
     unless ``parts`` is off (where "Qwen-Image-Edit-2509" must not be "Qwen-Image-Edit")."""
@@ -187,7 +189,7 @@ def words(text: str, parts: bool = True) -> set[str]:
             out.add(w)
         if parts and "-" in w:
             out |= {p for p in w.split("-") if len(p) > 1 and p not in _STOP}
-    return out
+    return frozenset(out)
 
 
 def relevance(claim_text: str, claim_quantities: list[QuantityAt], facts: list[Fact]) -> float:

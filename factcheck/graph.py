@@ -153,8 +153,9 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     cited = cited_documents(section, documents)
     facts = [f for d in cited for f in runtime.context.facts_for(d, window)]
     statements = {int(k): Statement.model_validate(v) for k, v in payload["claims"].items()}
-    result = verify_section(section, sentences, window, cited, facts, statements,
-                            runtime.context.settings.categories)
+    settings = runtime.context.settings
+    result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
+                            hand_off=settings.llm.enabled and runtime.context.llm_review is not None)
     return {"sections": [{"index": section.index, **result.model_dump(mode="json")}]}
 
 

@@ -57,11 +57,13 @@ def paragraphs(sentences: list[Sentence]) -> dict[int, list[int]]:
 def verify_section(section: Section, sentences: list[Sentence], window: Window | None,
                    docs: list[SourceDocument], facts: list[Fact],
                    statements: dict[int, Statement] | None = None,
-                   categories: list[str] | None = None) -> SectionResult:
+                   categories: list[str] | None = None, hand_off: bool = True) -> SectionResult:
     """Check the section's ``sentences`` against the facts of the documents it cites.
 
     ``statements``: the claims already extracted from those sentences (by the
     graph's claims node), by sentence index; any missing one is extracted here.
+    ``hand_off``: collect what the rules leave undecided for the LLM second opinion
+    (skipped when no model is configured: ranking passages for it is not free).
     """
     statements = dict(statements or {})
     for s in sentences:
@@ -73,7 +75,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
     for sentence in sentences:
         st = statements[sentence.index]
         if not checkable(st):
-            if docs and sentence.block != "heading" and looks_checkable(sentence.text):
+            if hand_off and docs and sentence.block != "heading" and looks_checkable(sentence.text):
                 ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts, window=window)
                 result.unparsed.append(_undecided(ctx, "the rules found no number, date, license or "
                                                        "status in it to compare"))
@@ -88,7 +90,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                            earlier=[statements[s.index] for s in sentences if s.index < sentence.index])
         found = run_checks(ctx, categories)
         result.findings.extend(found)
-        if not found:
+        if not found and hand_off:
             result.undecided.append(_undecided(ctx, "the rules found no figure or statement in the sources "
                                                     "to compare it with"))
     if not section.citations and first_claim is not None:  # cited but unavailable is reported per citation
