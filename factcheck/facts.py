@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from .draft import split_sentences
 from .extract.quantities import extract_quantities
+from .extract.clauses import split_clauses
 from .extract.statement import Statement, extract_statement
 from .models import SourceDocument, Window
 
@@ -159,6 +160,9 @@ def facts_of(doc: SourceDocument, window: Window | None = None) -> list[Fact]:
     bodies = [("text", doc.text)] + [(f"comment:{i}", c.text) for i, c in enumerate(doc.comments)]
     for where, body in bodies:
         for quote, analysed, label, kind, table in passages(body or ""):
-            found.append(Fact(url=doc.url, quote=quote, where=where, kind=kind, table=table,
-                              statement=extract_statement(analysed, window, label=label)))
+            try:
+                statement = extract_statement(analysed, window, label=label)
+            except Exception:  # noqa: BLE001 - one unreadable passage must not hide the rest of the source
+                statement = Statement(text=analysed, clauses=split_clauses(analysed))
+            found.append(Fact(url=doc.url, quote=quote, where=where, kind=kind, table=table, statement=statement))
     return found

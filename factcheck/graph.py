@@ -20,6 +20,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from .draft import parse_draft
+from .extract.clauses import split_clauses
 from .extract.statement import Statement, extract_statement
 from .facts import Fact, facts_of
 from .models import Draft, Evidence, Finding, Report, Section, Sentence, SourceDocument, Stats, Window
@@ -117,8 +118,14 @@ async def facts(payload: dict, runtime: Runtime[RunContext]) -> dict:
 
 async def claims(state: State) -> dict:
     draft = Draft.model_validate(state["draft"])
-    return {"claims": {str(s.index): extract_statement(s.text, draft.window, claim=True).model_dump(mode="json")
-                       for s in draft.sentences}}
+    return {"claims": {str(s.index): _claim(s.text, draft.window).model_dump(mode="json") for s in draft.sentences}}
+
+
+def _claim(text: str, window: Window | None) -> Statement:
+    try:
+        return extract_statement(text, window, claim=True)
+    except Exception:  # noqa: BLE001 - the sentence stays, with nothing the rules can hold
+        return Statement(text=text, clauses=split_clauses(text))
 
 
 def route_verify(state: State) -> list[Send] | str:

@@ -448,3 +448,16 @@ def test_a_whole_step_is_not_a_collective():
     [f] = flagged(run("So a whole training step runs about 2.1x faster.", src), "metric-conflation")
     assert f.check == "kernel-as-request"
     assert flagged(run("The expert all-to-all replay runs about 2.1x faster.", src)) == []
+
+
+def test_a_failing_rule_is_reported_and_the_others_still_run(monkeypatch):
+    from factcheck import checks
+
+    def broken(ctx):
+        raise ValueError("unforeseen input")
+
+    monkeypatch.setitem(checks.REGISTRY, "overstatement", [broken, *checks.REGISTRY["overstatement"]])
+    report = run("该 PR 把输出吞吐提升了 9.3%。", doc("Output throughput improves by 4.1%~9.3%."))
+    internal = [f for f in report.findings if f.check == "internal:broken"]
+    assert internal and internal[0].severity == "info" and "unforeseen input" in internal[0].message
+    assert any(f.check == "range-top" for f in report.findings)

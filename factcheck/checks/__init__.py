@@ -20,13 +20,24 @@ REGISTRY: dict[str, list[Check]] = {
 
 
 def run_checks(ctx: ClaimContext, categories: list[str] | None = None) -> list[Finding]:
-    """Every registered check on one claim. A category switched off in the settings
-    still runs, so its findings can be dropped after merging (a check may report
-    under another category than its module's)."""
+    """Every registered check on one claim; findings of categories switched off in
+    the settings are dropped (a check may report under another category than its
+    module's).
+
+    A rule that fails on an input nobody foresaw must not cost the writer the whole
+    report: its failure becomes an ``info`` finding naming the rule, and the other
+    rules still run.
+    """
     found: list[Finding] = []
     for checks in REGISTRY.values():
         for check in checks:
-            found.extend(check(ctx))
+            try:
+                found.extend(check(ctx))
+            except Exception as exc:  # noqa: BLE001 - reported, never swallowed
+                found.append(ctx.finding(
+                    "unsupported", "info",
+                    f"could not check: rule {check.__name__} failed on this sentence ({type(exc).__name__}: {exc})",
+                    [], f"internal:{check.__name__}"))
     if categories is not None:
         found = [f for f in found if f.category in categories]
     return found
