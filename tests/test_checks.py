@@ -461,3 +461,17 @@ def test_a_failing_rule_is_reported_and_the_others_still_run(monkeypatch):
     internal = [f for f in report.findings if f.check == "internal:broken"]
     assert internal and internal[0].severity == "info" and "unforeseen input" in internal[0].message
     assert any(f.check == "range-top" for f in report.findings)
+
+
+def test_as_fast_as_where_the_source_says_slower():
+    src = doc("With a Q8_0 KV cache, Zen4 flash attention performance is slightly lower than with the fp16 cache.")
+    [f] = flagged(run("With a Q8_0 cache, Zen4 flash attention runs as fast as with the fp16 cache.", src), "overstatement")
+    assert f.check == "parity-claimed"
+    assert flagged(run("With a Q8_0 cache, Zen4 flash attention is slightly slower than with the fp16 cache.", src)) == []
+
+
+def test_no_other_settings_where_the_source_needed_some():
+    src = doc("24 GB VRAM is enough for 2048x2048, measured with model CPU offloading and FP8 quantization enabled.")
+    [f] = flagged(run("24GB 显存的显卡就能直接生成 2048×2048 图像，不需要其他设置。", src), "overstatement")
+    assert f.check == "conditions-dropped"
+    assert flagged(run("开启 CPU offload 与 FP8 后，24GB 显存即可生成 2048×2048 图像。", src)) == []

@@ -244,6 +244,34 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
 
 
 _GENERIC_QUALITY = {"accuracy", "准确率", "精度", "score", "得分", "quality", "质量", "画质", "音质"}
+def parity_claimed(ctx: ClaimContext) -> list[Finding]:
+    """"runs as fast as with the fp16 cache" where the source says it is slightly slower."""
+    if not ctx.claim.of("same", affirmed=True):
+        return []
+    claim_words = words(ctx.claim.text)
+    for fact in ctx.facts:
+        if fact.statement.of("worse", affirmed=True) and not fact.statement.of("same", affirmed=True) \
+                and len(claim_words & words(fact.quote)) >= 2:
+            return [ctx.finding("overstatement", "warning",
+                                "The claim says it is as fast; the source says it is slower.", [fact], "parity-claimed")]
+    return []
+
+
+def conditions_dropped(ctx: ClaimContext) -> list[Finding]:
+    """"24GB 的卡就能生成 2048×2048，不需要其他设置" where the source measured it with
+    offloading and FP8 enabled."""
+    if not ctx.claim.of("unconditional", affirmed=True):
+        return []
+    for qa in ctx.claim.quantities:
+        for hit in matches(qa.q, ctx.facts, bare_ok=False):
+            if hit.fact.statement.of("conditioned"):
+                return [ctx.finding(
+                    "overstatement", "warning",
+                    f"The claim says {qa.q.raw} needs nothing more; the source gives it under stated settings.",
+                    [hit.fact], "conditions-dropped")]
+    return []
+
+
 def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
     """"DeepSpeed now sizes the bucket adaptively" where the cited source is an open
     feature request or a proposal: nothing has shipped."""
@@ -270,4 +298,4 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, column_top, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
-          proposal_called_shipped]
+          parity_claimed, conditions_dropped, proposal_called_shipped]

@@ -63,7 +63,7 @@ _GLUED_B = re.compile(r"(?:约|about|~)?\s*\d+(?:\.\d+)?B")
 
 # The lexicon groups whose hits become Mentions, by kind.
 _MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status", "events", "artifacts", "gain",
-                   "upper_bound", "statistic", "proposal", "shipped")
+                   "upper_bound", "statistic", "proposal", "shipped", "unconditional", "conditioned")
 
 
 def extract_statement(text: str, window: Window | None = None, *, label: str | None = None,
@@ -85,6 +85,8 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     # "SWE-bench Verified" names a benchmark, not a validation
     named = [(m.start, m.end) for m in mentions if m.kind == "accuracy"]
     mentions = [m for m in mentions if m.kind != "status" or not any(s <= m.start and m.end <= e for s, e in named)]
+    for hit in lexicon.parity.find(text):  # kind "same" or "worse"
+        mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for hit in lexicon.direction.find(text):  # kind "rise" or "fall"
         mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for m in mentions:

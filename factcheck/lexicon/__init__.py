@@ -155,6 +155,9 @@ class Lexicon:
     direction: TermMatcher
     proposal: TermMatcher
     shipped: TermMatcher
+    parity: TermMatcher
+    unconditional: TermMatcher
+    conditioned: TermMatcher
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
@@ -207,6 +210,9 @@ def load_lexicon() -> Lexicon:
         direction=TermMatcher(t["direction"]),
         proposal=_flat("proposal", t["proposal"]["terms"]),
         shipped=_flat("shipped", t["proposal"]["shipped"]),
+        parity=TermMatcher({"same": t["parity"]["same"], "worse": t["parity"]["worse"]}),
+        unconditional=_flat("unconditional", t["unconditional"]["terms"]),
+        conditioned=_flat("conditioned", t["unconditional"]["conditioned"]),
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
