@@ -475,3 +475,29 @@ def test_no_other_settings_where_the_source_needed_some():
     [f] = flagged(run("24GB 显存的显卡就能直接生成 2048×2048 图像，不需要其他设置。", src), "overstatement")
     assert f.check == "conditions-dropped"
     assert flagged(run("开启 CPU offload 与 FP8 后，24GB 显存即可生成 2048×2048 图像。", src)) == []
+
+
+def test_every_row_improved_where_one_did_not():
+    src = doc("| latency | bf16 | nvfp4 | change |\n|---|---|---|---|\n| p50 | 3.90 s | 3.71 s | -4.9% |\n"
+              "| p95 | 4.1167 s | 4.1813 s | +1.6% |\n| p99 | 5.6404 s | 5.7031 s | +1.1% |")
+    [f] = flagged(run("Every latency percentile improves with nvfp4, p99 included.", src), "overstatement")
+    assert "+1.6%" in " ".join(e.quote for e in f.evidence)
+    assert flagged(run("The p50 latency improves with nvfp4 by 4.9%, while p95 and p99 get slightly worse.", src)) == []
+
+
+def test_a_change_the_sentence_computes_from_its_own_figures():
+    src = doc("| rate | before tok/s | after tok/s |\n|---|---|---|\n| 8 | 1319.32 | 1347.00 |")
+    assert flagged(run("rate 为 8 时差距只有约 2%（1319.32 对 1347.00）。", src)) == []
+    assert flagged(run("rate 为 8 时差距约 9%（1319.32 对 1347.00）。", src), "unsupported")
+
+
+def test_a_denial_about_something_else_rules_nothing_out():
+    src = doc("H100 E2E coverage shows that this is not a reliable default.")
+    assert flagged(run("On H100 the new default regresses 12 of 17 presets.", src), "metric-conflation") == []
+    assert flagged(run("On H100 the new default regresses 12 of 17 presets.", src), "overstatement") == []
+
+
+def test_the_pr_the_section_cites_said_merged_while_closed():
+    src = doc("Adds a fused INT8 path.", title="Add INT8 path", state="closed")
+    [f] = flagged(run("该 PR 已于本周合入主线。", src), "release-date")
+    assert "closed" in f.message

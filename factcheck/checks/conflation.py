@@ -73,7 +73,9 @@ def condition_contradicted(ctx: ClaimContext) -> list[Finding]:
     for m in ctx.claim.mentions:
         if m.negated or m.kind not in {"parallelism", "hardware", "precision"}:
             continue
-        denied = [f for f in ctx.facts if m.key in f.statement.keys(m.kind, affirmed=False)]
+        # "not TP8", "不是 TP8", "rather than H100": the denial must stand right before the
+        # condition; "H100 coverage shows this is not a reliable default" denies something else
+        denied = [f for f in ctx.facts if _denied_here(f, m.kind, m.key)]
         stated = [f for f in ctx.facts if m.key in f.statement.keys(m.kind, affirmed=True)]
         if stated:
             continue
@@ -96,6 +98,17 @@ def condition_contradicted(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def _denied_here(fact, kind: str, key: str) -> bool:
+    st = fact.statement
+    for m in st.of(kind, affirmed=False):
+        if m.key != key:
+            continue
+        clause = st.clauses[m.clause]
+        if any(0 <= m.start - ce <= 12 for _, ce in clause.cues):
+            return True
+    return False
+
+
 def change_mismatch(ctx: ClaimContext) -> list[Finding]:
     """"从 584 bytes 减至 512 bytes" where the source's 584 goes to 528, and 512 is
     another row's number (page stride, not bytes per token)."""
@@ -112,7 +125,8 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
         after_hits = [h for h in matches(after.q, ctx.facts, bare_ok=False) if h.fact.url in docs]
         fact = with_before[0].fact
         partner = next((qa for qa in fact.statement.quantities
-                        if not same_value(before.q, qa.q) and compatible(before.q.unit, qa.q.unit)), None)
+                        if not same_value(before.q, qa.q) and compatible(before.q.unit, qa.q.unit, bare_ok=False)),
+                       None)
         said = f"{before.q.raw} → {partner.q.raw}" if partner else before.q.raw
         if after_hits:
             # Both figures are in the document (a before line and an after line, as a

@@ -85,6 +85,9 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+_LOWER_IS_BETTER = re.compile(r"latency|延迟|时延|time|时间|TTFT|TPOT|耗时|memory|显存|内存|loss|error|误差", re.IGNORECASE)
+
+
 def sign_flipped(ctx: ClaimContext) -> list[Finding]:
     """"领先 1.36%" / "rose 2%" where the source's figure is −1.36%: a drop told as a gain."""
     out = []
@@ -92,8 +95,9 @@ def sign_flipped(ctx: ClaimContext) -> list[Finding]:
     for qa in _asserted_results(ctx):
         if qa.q.unit not in {"%", "pp"} or qa.q.low < 0 or not any(m.clause == qa.clause for m in rises):
             continue
-        if any(m.clause == qa.clause for m in ctx.claim.of("fall")):
-            continue
+        if any(m.clause == qa.clause for m in ctx.claim.of("fall")) or _LOWER_IS_BETTER.search(
+                ctx.claim.text[ctx.claim.clauses[qa.clause].start:ctx.claim.clauses[qa.clause].end]):
+            continue  # a latency that "rises by 5%" against −5% may just be told the other way round
         hits = [h for h in matches(qa.q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
         if hits and all(h.qa.q.high < 0 for h in hits):
             out.append(ctx.finding(
@@ -229,6 +233,20 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
         measured = [f for f in measured if {m.text.casefold() for m in f.statement.of("accuracy")} & named]
     if any(f.statement.of("no_change", affirmed=True) for f in measured):
         return []  # the source itself says it is unchanged ("bit-identical to the reference")
+    # one benchmark's values over a document's lines ("Accuracy: 0.752" … "Accuracy: 0.761")
+    by_doc: dict[tuple[str, str], set[float]] = {}
+    for fact in measured if named else []:  # only for a benchmark the claim names ("gsm8k")
+        names = {m.text.casefold() for m in fact.statement.of("accuracy")} & named
+        for qa in fact.statement.quantities:
+            if not qa.q.is_range and fact.kind in ("code", "sentence") and len(fact.statement.quantities) == 1:
+                for name in names:
+                    by_doc.setdefault((fact.url, name), set()).add(qa.q.high)
+    for (url, _), values in by_doc.items():
+        if len(values) >= 2:
+            fact = next(f for f in measured if f.url == url)
+            return [ctx.finding("overstatement", "error",
+                                "The claim says the result did not change; the source reports different scores.",
+                                [fact], "accuracy-unchanged")]
     for fact in measured:
         scores = {qa.q.high for qa in fact.statement.quantities if qa.q.unit == "%" and not qa.q.is_range}
         moved = [qa for qa in fact.statement.quantities if qa.q.unit == "pp" and qa.q.high]
@@ -244,6 +262,37 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
 
 
 _GENERIC_QUALITY = {"accuracy", "准确率", "精度", "score", "得分", "quality", "质量", "画质", "音质"}
+def every_row_improved(ctx: ClaimContext) -> list[Finding]:
+    """"Every latency percentile improves" / "各并发档都提升" where a row of the
+    source's table moved the other way: a change column with both signs."""
+    if not ctx.claim.of("universal", affirmed=True) or not (
+            ctx.claim.of("rise", affirmed=True) or ctx.claim.of("gain", affirmed=True)):
+        return []
+    if ctx.claim.of("fall"):
+        return []
+    claim_words = words(ctx.claim.text)
+    columns: dict[tuple, list] = {}
+    for f in ctx.facts:
+        if f.kind != "row":
+            continue
+        for qa in f.statement.quantities:
+            if qa.q.unit in {"%", "pp"} and not qa.q.is_range:
+                columns.setdefault((f.url, f.where, f.table, qa.clause), []).append((qa.q.high, f))
+    for cells in columns.values():
+        ups = [f for v, f in cells if v > 0.5]
+        downs = [f for v, f in cells if v < -0.5]
+        if not ups or not downs:
+            continue
+        table_words = set().union(*(words(f.statement.text) for _, f in cells))
+        if not claim_words & table_words:
+            continue  # a table about something else
+        return [ctx.finding(
+            "overstatement", "warning",
+            "The claim says every case improved; in the source's table some rows moved the other way.",
+            [downs[0], ups[0]], "every-row-improved")]
+    return []
+
+
 def parity_claimed(ctx: ClaimContext) -> list[Finding]:
     """"runs as fast as with the fp16 cache" where the source says it is slightly slower."""
     if not ctx.claim.of("same", affirmed=True):
@@ -298,4 +347,4 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, column_top, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
-          parity_claimed, conditions_dropped, proposal_called_shipped]
+          every_row_improved, parity_claimed, conditions_dropped, proposal_called_shipped]

@@ -234,6 +234,9 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
     return None
 
 
+_THE_PR = re.compile(r"该 ?PR|这个 ?PR|此 ?PR|the PR|this PR|the pull request", re.IGNORECASE)
+
+
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     if not any(e.key == "merged" for e in ctx.claim.of("event", affirmed=True)):
         return []
@@ -243,6 +246,8 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     named = [d for d in referenced(ctx) if d.kind == "pull_request"]
     if named:
         doc = named[0]
+    elif len(prs) == 1 and _THE_PR.search(ctx.claim.text):  # "该 PR 已合入": the section cites one PR
+        doc = prs[0]
     else:
         score, doc = max(((relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in prs),
                          key=lambda s: s[0])

@@ -28,6 +28,22 @@ def _derived(facts: list[Fact], every: list[Ratio]) -> list[tuple[float, str, Fa
     return out
 
 
+def _own_derived(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
+    """What the sentence computes from its own figures ("约 2%（1319.32 对 1347.00）"):
+    a ratio or change of two of them, when the source gives both."""
+    out = []
+    given = [qa for qa in ctx.claim.quantities if not qa.q.is_range and qa.q.high > 0 and matches(qa.q, ctx.facts)]
+    for i, a in enumerate(given):
+        for b in given[i + 1:]:
+            if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
+                continue
+            big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
+            fact = matches(a.q, ctx.facts)[0].fact
+            out += [(big / small, "x", fact), ((big - small) / big * 100, "%", fact),
+                    ((big - small) / small * 100, "%", fact)]
+    return out
+
+
 def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str, Fact]]) -> bool:
     q = qa.q
     if matches(q, facts):
@@ -61,7 +77,7 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
         if qa.negated or not is_result(qa.q):
             continue
         if derived is None:
-            derived = _derived(ctx.facts, ratios(ctx.facts))
+            derived = _derived(ctx.facts, ratios(ctx.facts)) + _own_derived(ctx)
         if not _supported(qa, ctx.facts, derived):
             missing.append(qa.q.raw)
     if not missing:

@@ -130,7 +130,7 @@ class UniversalMatcher:
 
 
 _GAP_STOP = re.compile(r"[，,。；;：:！？!?、()（）|]")
-_ENUMERATED = re.compile(r"\d|measured|tested|benchmarked|listed|above|测试的|实测|上述|这些", re.IGNORECASE)
+_ENUMERATED = re.compile(r"\d|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
