@@ -160,6 +160,7 @@ def test_submit_review_with_keys_resubmit_and_approve(browser, live: LiveServer,
 def test_the_page_shows_progress_and_updates_itself(browser, tmp_path: Path) -> None:
     import threading
 
+    from playwright.sync_api import expect
     from web_support import phrase_checker
 
     gate = threading.Event()
@@ -171,7 +172,9 @@ def test_the_page_shows_progress_and_updates_itself(browser, tmp_path: Path) -> 
         writer.wait_for_selector("#run-status.running")
         assert writer.get_attribute("#run-status", "data-poll").endswith("/status")
         assert writer.locator("article.finding").count() == 0
-        writer.wait_for_function("document.getElementById('run-progress').textContent === 'checking draft.md'")
+        # a locator wait, not wait_for_function: the page's CSP forbids eval, which polling a
+        # JavaScript predicate needs whenever the first evaluation is not already true
+        expect(writer.locator("#run-progress")).to_have_text("checking draft.md")
         shot(writer, "00-writer-checking")
         gate.set()
         # No reload by the test: the page polls and refreshes itself.
