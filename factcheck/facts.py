@@ -117,15 +117,12 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
             label = _plain(cells[0]) if cells else None
             row_unit = _unit_label(label)
             column_units = [_unit_label(_plain(h)) for h in header] if header else []
-
-            def unit_of(j: int) -> str | None:
-                return row_unit or (column_units[j] if j < len(column_units) else None)
-
+            units = [row_unit or (column_units[j] if j < len(column_units) else None) for j in range(len(cells))]
             # the first cell names the row; the others read "column header: value"
             named = [
-                f"{_plain(header[j])}: {_with_unit(c, unit_of(j), j)}"
+                f"{_plain(header[j])}: {_with_unit(c, units[j], j)}"
                 if j and header and j < len(header) and header[j].strip()
-                else _with_unit(c, unit_of(j), j)
+                else _with_unit(c, units[j], j)
                 for j, c in enumerate(cells)
             ]
             out.append((stripped, " | ".join(named), label, "row", tables))
