@@ -501,3 +501,18 @@ def test_the_pr_the_section_cites_said_merged_while_closed():
     src = doc("Adds a fused INT8 path.", title="Add INT8 path", state="closed")
     [f] = flagged(run("该 PR 已于本周合入主线。", src), "release-date")
     assert "closed" in f.message
+
+
+def test_more_than_where_the_figures_fall_short():
+    src = doc("| model | before token/s | after token/s |\n|---|---|---|\n| 8B W8A8 | 2155.323 | 2363.601 |")
+    [f] = flagged(run("输出吞吐从 2155 升到 2364 token/s，提升超过 10%。", src), "overstatement")
+    assert f.check == "bound-exceeds-source" and "9.7" in f.message
+    assert flagged(run("输出吞吐从 2155 升到 2364 token/s，提升约 9.7%。", src)) == []
+
+
+def test_an_after_value_from_another_table():
+    src = doc("| rate | before tok/s | after tok/s |\n|---|---|---|\n| 8 | 616.437 | 702.757 |\n\n"
+              "| rate | tok/s |\n|---|---|\n| 32 | 2416.50 |")
+    [f] = flagged(run("输出吞吐从 616.437 token/s 提升到 2416.50 token/s。", src), "metric-conflation")
+    assert "702.757" in f.message
+    assert flagged(run("输出吞吐从 616.437 token/s 提升到 702.757 token/s。", src)) == []

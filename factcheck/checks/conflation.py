@@ -130,15 +130,22 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
         said = f"{before.q.raw} → {partner.q.raw}" if partner else before.q.raw
         if after_hits:
             # Both figures are in the document (a before line and an after line, as a
-            # benchmark log prints them): a mix-up only if they measure different things.
+            # benchmark log prints them): a mix-up if they measure different things, or if
+            # the before's own row pairs it with another figure of its unit
+            # ("616.437 → 702.757" in one table, 2416.50 in another).
             before_metrics = {_aspect(h.qa.metric) for h in with_before} - {None}
             after_metrics = {_aspect(h.qa.metric) for h in after_hits} - {None}
-            if not before_metrics or not after_metrics or before_metrics & after_metrics:
+            same_unit = [x for x in fact.statement.quantities if x.q.unit == before.q.unit]
+            # only a plain two-figure row ("| 8 | 616.437 | 702.757 |") names the before's partner
+            paired = (partner is not None and partner.q.unit == before.q.unit and fact.kind == "row"
+                      and len(same_unit) == 2)
+            if not paired and (not before_metrics or not after_metrics or before_metrics & after_metrics):
                 continue
+            what = (f"{after.q.raw} is its {_metric_name(after_hits[0].qa.metric)}, "
+                    f"not the {_metric_name(with_before[0].qa.metric)}") if not paired else (
+                f"{after.q.raw} comes from another row or table")
             out.append(ctx.finding(
-                "metric-conflation", "error",
-                f"The source gives {said}; {after.q.raw} is its {_metric_name(after_hits[0].qa.metric)}, "
-                f"not the {_metric_name(with_before[0].qa.metric)}.",
+                "metric-conflation", "error", f"The source gives {said}; {what}.",
                 [fact, after_hits[0].fact], "change-mismatch", suggestion=partner.q.raw if partner else None))
         elif not any(_has(f, after) for f in ctx.facts):
             out.append(ctx.finding(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import compatible, dimension, is_result, matches, same_value, words
+from ..align import compatible, dimension, is_result, matches, ratios, same_value, words
 from ..models import Finding
 from .context import ClaimContext
 
@@ -86,6 +86,29 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
 
 
 _LOWER_IS_BETTER = re.compile(r"latency|延迟|时延|time|时间|TTFT|TPOT|耗时|memory|显存|内存|loss|error|误差", re.IGNORECASE)
+
+
+def bound_exceeds_source(ctx: ClaimContext) -> list[Finding]:
+    """"提升超过 10%" where the figures give +9.7%: a "more than" the source's own
+    numbers fall short of."""
+    from .unsupported import _derived, _own_derived  # the one place changes are derived
+
+    out = []
+    derived = None
+    for qa in _asserted_results(ctx):
+        q = qa.q
+        if q.bound != "lower" or q.is_range or q.unit not in {"%", "x"}:
+            continue
+        derived = derived if derived is not None else _own_derived(ctx) + _derived(ctx.facts, ratios(ctx.facts))
+        near = [(v, f) for v, unit, f in derived if unit == q.unit and 0.85 * q.high <= v < q.high]
+        above = [v for v, unit, _ in derived if unit == q.unit and q.high <= v <= q.high * 1.25]
+        if near and not above:
+            v, fact = max(near, key=lambda n: n[0])
+            out.append(ctx.finding(
+                "overstatement", "warning",
+                f"The figures give {v:.3g}{q.unit}, not {q.raw}.", [fact], "bound-exceeds-source",
+                suggestion=f"about {v:.2g}{q.unit}"))
+    return out
 
 
 def sign_flipped(ctx: ClaimContext) -> list[Finding]:
@@ -346,5 +369,5 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
 
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
-CHECKS = [range_top, column_top, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
+CHECKS = [range_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, parity_claimed, conditions_dropped, proposal_called_shipped]
