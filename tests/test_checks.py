@@ -516,3 +516,12 @@ def test_an_after_value_from_another_table():
     [f] = flagged(run("输出吞吐从 616.437 token/s 提升到 2416.50 token/s。", src), "metric-conflation")
     assert "702.757" in f.message
     assert flagged(run("输出吞吐从 616.437 token/s 提升到 702.757 token/s。", src)) == []
+
+
+def test_figures_from_another_row_than_the_one_named():
+    src = doc("| preset | before | after |\n|---|---|---|\n| ernie-image-turbo | 15.458 s | 13.665 s |\n"
+              "| ideogram4-fp8 | 5.157 s | 4.097 s |")
+    [f] = flagged(run("The biggest winner is ideogram4-fp8, which falls from 15.458 s to 13.665 s.", src),
+                  "metric-conflation")
+    assert "ernie-image-turbo" in f.message and "5.157" in f.message
+    assert flagged(run("ideogram4-fp8 falls from 5.157 s to 4.097 s.", src)) == []

@@ -341,6 +341,43 @@ def row_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
+    """A figure from another row than the one the sentence names: "ideogram4-fp8 falls
+    from 15.458 s to 13.665 s" where those are the ernie-image-turbo row's figures."""
+    out = []
+    text = ctx.claim.text.casefold()
+    for qa in ctx.claim.quantities:
+        if qa.negated or not _distinctive(qa.q):
+            continue
+        for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
+            if hit.fact.kind != "row":
+                continue
+            rows = [f for f in ctx.facts if f.kind == "row" and (f.url, f.where, f.table) == (
+                hit.fact.url, hit.fact.where, hit.fact.table)]
+            label = _row_label(hit.fact)
+            named = [f for f in rows if f is not hit.fact and _row_label(f) and _row_label(f) in text]
+            if not label or label in text or not named or any(_row_label(f) in label for f in named):
+                continue
+            # a sentence that also quotes the named row compares the two rows ("0.585 s，比 GGUF 的 0.802 s")
+            if any(_has(f, other) for f in named for other in ctx.claim.quantities):
+                continue
+            theirs = next((x.q.raw for x in named[0].statement.quantities if x.clause == hit.qa.clause), None)
+            gives = f"; the {_row_label(named[0])} row gives {theirs}" if theirs else ""
+            out.append(ctx.finding(
+                "metric-conflation", "error",
+                f"In the source, {hit.qa.q.raw} is the {label} row's figure{gives}.",
+                [hit.fact, named[0]], "named-row-swapped", suggestion=theirs))
+            return out
+    return out
+
+
+def _row_label(fact) -> str:
+    """A row's name, folded, when it is a name (not a bare number or a one-letter cell);
+    a parenthesised remark after it ("gguf + compile (today's default)") is left out."""
+    label = re.sub(r"\s*\(.*$", "", fact.statement.text.split("|")[0]).strip().casefold()
+    return label if len(label) >= 4 and not re.fullmatch(r"[\d.,\s%x]+", label) else ""
+
+
 def _as_ratio_raw(q) -> str:
     """The raw text of a percentage as a ratio, with the precision that implies
     ("23%" -> "1.23", "5.2%" -> "1.052")."""
@@ -401,4 +438,4 @@ def _has(fact, qa: QuantityAt) -> bool:
 
 
 CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
-          kernel_as_request, statistic_swapped, row_swapped, hardware_swapped]
+          kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped]
