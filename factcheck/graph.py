@@ -113,7 +113,11 @@ async def facts(payload: dict, runtime: Runtime[RunContext]) -> dict:
     doc = runtime.context.document(payload["document"])
     window = Window.model_validate(payload["window"]) if payload["window"] else None
     found = runtime.context.facts_for(doc, window)
-    return {"facts": [{"url": doc.url, "facts": [f.model_dump(mode="json") for f in found]}]}
+    # The facts stay in the run's memo, where verify takes them; the checkpoint keeps a
+    # summary, since every step's checkpoint would otherwise re-store every passage, and a
+    # resumed run recomputes them from the documents it holds.
+    return {"facts": [{"url": doc.url, "passages": len(found),
+                       "quantities": sum(len(f.statement.quantities) for f in found)}]}
 
 
 async def claims(state: State) -> dict:
