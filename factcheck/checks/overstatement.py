@@ -218,6 +218,15 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
         evidence, "scope-widened", suggestion="name the hardware, model and workload the source measured")]
 
 
+# (claimed status, what in the source contradicts it, what confirms it, message, check)
+_STATUS_RULES = [
+    ("validated", ("validated", False), ("validated", True),
+     "The claim says this was validated; the source says it was not.", "status-validated"),
+    ("stable", ("experimental", True), ("stable", True),
+     "The claim calls this stable or the default; the source marks it experimental.", "status-stable"),
+]
+
+
 def status_raised(ctx: ClaimContext) -> list[Finding]:
     """"已稳定 / validated" where the source calls it experimental / says it was not
     validated. Each document speaks for itself: another cited project being
@@ -226,20 +235,13 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
     claimed = ctx.claim.keys("status", affirmed=True)
     for doc in ctx.docs:
         facts = ctx.facts_of(doc)
-        if "validated" in claimed:
-            denied = [f for f in facts if "validated" in f.statement.keys("status", affirmed=False)]
-            confirmed = [f for f in facts if "validated" in f.statement.keys("status", affirmed=True)]
-            if denied and not confirmed:
-                out.append(ctx.finding("overstatement", "error",
-                                       "The claim says this was validated; the source says it was not.",
-                                       denied, "status-validated"))
-        if "stable" in claimed:
-            experimental = [f for f in facts if "experimental" in f.statement.keys("status", affirmed=True)]
-            stable = [f for f in facts if "stable" in f.statement.keys("status", affirmed=True)]
-            if experimental and not stable:
-                out.append(ctx.finding("overstatement", "error",
-                                       "The claim calls this stable or the default; the source marks it experimental.",
-                                       experimental, "status-stable"))
+        for status, (against, against_affirmed), (confirm, confirm_affirmed), message, check in _STATUS_RULES:
+            if status not in claimed:
+                continue
+            contra = [f for f in facts if against in f.statement.keys("status", affirmed=against_affirmed)]
+            backed = [f for f in facts if confirm in f.statement.keys("status", affirmed=confirm_affirmed)]
+            if contra and not backed:
+                out.append(ctx.finding("overstatement", "error", message, contra, check))
     return out
 
 
