@@ -525,3 +525,9 @@ def test_figures_from_another_row_than_the_one_named():
                   "metric-conflation")
     assert "ernie-image-turbo" in f.message and "5.157" in f.message
     assert flagged(run("ideogram4-fp8 falls from 5.157 s to 4.097 s.", src)) == []
+
+
+def test_doubling_in_words_is_a_multiplier():
+    src = doc("On H100 per GEMM kernel, the INT8 path is 1x-2x faster than the Triton kernel.", title="INT8 GEMM kernel")
+    assert flagged(run("INT8 模型的端到端推理速度也随之翻了一番。", src))
+    assert flagged(run("INT8 GEMM 内核最多快 2 倍。", src)) == []

@@ -59,6 +59,19 @@ _CHANGE_LINK = re.compile(
     re.IGNORECASE,
 )
 
+# "翻倍" / "翻了一番" doubles, "翻了两番" quadruples: a multiplier with no digit in it
+_DOUBLING = re.compile(r"翻了?(一|两|二|三)番|翻倍")
+_TIMES_OF = {"一": 2.0, "两": 4.0, "二": 4.0, "三": 8.0}
+
+
+def _doublings(text: str) -> list[Quantity]:
+    out = []
+    for m in _DOUBLING.finditer(text):
+        value = _TIMES_OF[m.group(1)] if m.group(1) else 2.0
+        out.append(Quantity(low=value, high=value, unit="x", raw=m.group(0), start=m.start(), end=m.end()))
+    return out
+
+
 _GLUED_B = re.compile(r"(?:约|about|~)?\s*\d+(?:\.\d+)?B")
 
 # The lexicon groups whose hits become Mentions, by kind.
@@ -95,6 +108,8 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     metric_hits = lexicon.metrics.find(text)
     approx_hits = lexicon.approx.find(text) if claim else []
     found = extract_quantities(text)
+    found += [q for q in _doublings(text) if not any(q.start < o.end and o.start < q.end for o in found)]
+    found.sort(key=lambda q: q.start)
     quantities = []
     for q in found:
         ci = clause_at(clauses, q.start)
