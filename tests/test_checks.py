@@ -531,3 +531,10 @@ def test_doubling_in_words_is_a_multiplier():
     src = doc("On H100 per GEMM kernel, the INT8 path is 1x-2x faster than the Triton kernel.", title="INT8 GEMM kernel")
     assert flagged(run("INT8 模型的端到端推理速度也随之翻了一番。", src))
     assert flagged(run("INT8 GEMM 内核最多快 2 倍。", src)) == []
+
+
+def test_gain_carried_to_hardware_the_source_says_gets_none():
+    src = doc("On L40 the new kernel is 14% faster. On sm90-H100, both kernels exhibit similar performance.")
+    [f] = flagged(run("这 14% 的提升在 H100 上同样成立。", src), "overstatement")
+    assert f.check == "gain-where-none"
+    assert flagged(run("这 14% 的提升只在 L40 上测得，H100 上两者性能相近。", src)) == []

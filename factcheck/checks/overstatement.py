@@ -318,6 +318,24 @@ def every_row_improved(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def gain_where_source_sees_none(ctx: ClaimContext) -> list[Finding]:
+    """"这 14% 的提升在 H100 上同样成立" where the source says that on H100 both
+    kernels perform alike: a gain carried to hardware the source says gets none."""
+    if ctx.claim.of("no_gain") or not (_asserted_results(ctx) or ctx.claim.of("gain", affirmed=True)):
+        return []
+    gains = {qa.clause for qa in _asserted_results(ctx)} | {g.clause for g in ctx.claim.of("gain", affirmed=True)}
+    for m in ctx.claim.of("hardware", affirmed=True):
+        if m.clause not in gains:
+            continue
+        for fact in ctx.facts:
+            if m.key in fact.statement.keys("hardware") and fact.statement.of("no_gain"):
+                return [ctx.finding(
+                    "overstatement", "error",
+                    f"The claim carries the gain to {m.text}; the source says {m.text} gets none.",
+                    [fact], "gain-where-none")]
+    return []
+
+
 def parity_claimed(ctx: ClaimContext) -> list[Finding]:
     """"runs as fast as with the fp16 cache" where the source says it is slightly slower."""
     if not ctx.claim.of("same", affirmed=True):
@@ -372,4 +390,4 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
-          every_row_improved, parity_claimed, conditions_dropped, proposal_called_shipped]
+          every_row_improved, gain_where_source_sees_none, parity_claimed, conditions_dropped, proposal_called_shipped]

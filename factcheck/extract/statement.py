@@ -76,7 +76,7 @@ _GLUED_B = re.compile(r"(?:约|about|~)?\s*\d+(?:\.\d+)?B")
 
 # The lexicon groups whose hits become Mentions, by kind.
 _MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status", "events", "artifacts", "gain",
-                   "upper_bound", "statistic", "proposal", "shipped", "unconditional", "conditioned")
+                   "upper_bound", "statistic", "proposal", "shipped", "unconditional", "conditioned", "no_gain")
 
 
 def extract_statement(text: str, window: Window | None = None, *, label: str | None = None,

@@ -157,6 +157,7 @@ class Lexicon:
     shipped: TermMatcher
     parity: TermMatcher
     unconditional: TermMatcher
+    no_gain: TermMatcher
     conditioned: TermMatcher
     no_change: TermMatcher
     accuracy: TermMatcher
@@ -212,6 +213,7 @@ def load_lexicon() -> Lexicon:
         shipped=_flat("shipped", t["proposal"]["shipped"]),
         parity=TermMatcher({"same": t["parity"]["same"], "worse": t["parity"]["worse"]}),
         unconditional=_flat("unconditional", t["unconditional"]["terms"]),
+        no_gain=_flat("no_gain", t["no_gain"]["terms"]),
         conditioned=_flat("conditioned", t["unconditional"]["conditioned"]),
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
