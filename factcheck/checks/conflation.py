@@ -324,14 +324,13 @@ def row_swapped(ctx: ClaimContext) -> list[Finding]:
             if any(not keys or keys & claimed for _, keys in labelled):
                 continue
             h, keys = labelled[0]
-            mine = [f for f in ctx.facts if f.kind == "row" and (f.url, f.where, f.table) == (
-                h.fact.url, h.fact.where, h.fact.table) and _row_keys(f, kind) & claimed]
+            mine = [f for f in _table_of(ctx, h.fact) if _row_keys(f, kind) & claimed]
             if not mine:
                 continue
             # the claimed row most like the quoted one in its other cells (same test, same threads)
             cells = set(h.fact.quote.split("|"))
             mine.sort(key=lambda f: -len(cells & set(f.quote.split("|"))))
-            theirs = next((x.q.raw for x in mine[0].statement.quantities if x.clause == h.qa.clause), None)
+            theirs = _same_column(mine[0], h.qa.clause)
             gives = f"; the {'/'.join(sorted(claimed))} row gives {theirs}" if theirs else ""
             out.append(ctx.finding(
                 "metric-conflation", "error",
@@ -352,8 +351,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
         for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
             if hit.fact.kind != "row":
                 continue
-            rows = [f for f in ctx.facts if f.kind == "row" and (f.url, f.where, f.table) == (
-                hit.fact.url, hit.fact.where, hit.fact.table)]
+            rows = _table_of(ctx, hit.fact)
             label = _row_label(hit.fact)
             named = [f for f in rows if f is not hit.fact and _row_label(f) and _row_label(f) in text]
             if not label or label in text or not named or any(_row_label(f) in label for f in named):
@@ -361,7 +359,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             # a sentence that also quotes the named row compares the two rows ("0.585 s，比 GGUF 的 0.802 s")
             if any(_has(f, other) for f in named for other in ctx.claim.quantities):
                 continue
-            theirs = next((x.q.raw for x in named[0].statement.quantities if x.clause == hit.qa.clause), None)
+            theirs = _same_column(named[0], hit.qa.clause)
             gives = f"; the {_row_label(named[0])} row gives {theirs}" if theirs else ""
             out.append(ctx.finding(
                 "metric-conflation", "error",
@@ -369,6 +367,16 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                 [hit.fact, named[0]], "named-row-swapped", suggestion=theirs))
             return out
     return out
+
+
+def _table_of(ctx: ClaimContext, row) -> list:
+    """The rows of the table a row belongs to."""
+    return [f for f in ctx.facts if f.kind == "row" and (f.url, f.where, f.table) == (row.url, row.where, row.table)]
+
+
+def _same_column(row, clause: int) -> str | None:
+    """A row's figure in the given column (cell), as written."""
+    return next((x.q.raw for x in row.statement.quantities if x.clause == clause), None)
 
 
 def _row_label(fact) -> str:
