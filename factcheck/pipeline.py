@@ -29,7 +29,7 @@ def default_thread_id(text: str, name: str, provider: SourceProvider) -> str:
     return f"check-{digest}"
 
 
-async def _llm_hook(settings: Settings):
+def _llm_hook(settings: Settings):
     """The LLM second-opinion node's body, when a model is configured."""
     if not settings.llm.enabled:
         return None
@@ -43,7 +43,7 @@ async def _llm_hook(settings: Settings):
 async def check_text_async(text: str, name: str, settings: Settings, provider: SourceProvider, *,
                            thread_id: str | None = None, progress: Progress | None = None) -> Report:
     context = RunContext(provider=provider, settings=settings, progress=progress,
-                         llm_review=await _llm_hook(settings))
+                         llm_review=_llm_hook(settings))
     async with AsyncExitStack() as stack:
         checkpointer = None
         if settings.use_checkpoint:

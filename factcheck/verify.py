@@ -71,6 +71,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
         if s.index not in statements:
             statements[s.index] = extract_statement(s.text, window, claim=True)
     para = paragraphs(sentences)
+    memo: dict = {}  # what the section's claims share (their facts' ratios)
     result = SectionResult()
     first_claim: Sentence | None = None
     for sentence in sentences:
@@ -88,7 +89,8 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
             continue
         ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
                            window=window, paragraph=[statements[j] for j in para[sentence.index]],
-                           earlier=[statements[s.index] for s in sentences if s.index < sentence.index])
+                           earlier=[statements[s.index] for s in sentences if s.index < sentence.index],
+                           section_memo=memo)
         found = run_checks(ctx, categories)
         result.findings.extend(found)
         if not found and hand_off:

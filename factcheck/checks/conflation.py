@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import Ratio, compatible, is_result, matches, ratios, same_value
+from ..align import Ratio, compatible, is_result, matches, same_value
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
 from ..models import Finding
@@ -23,11 +23,10 @@ def ratio_of_other_metric(ctx: ClaimContext) -> list[Finding]:
     """"3.4x faster end to end" where 3.4x is the denoising ratio and the
     end-to-end figures give 2.97x."""
     out = []
-    every = None
     for qa in ctx.claim.quantities:
         if qa.negated or qa.q.unit != "x" or qa.q.is_range or not qa.metric:
             continue
-        every = every if every is not None else ratios(ctx.facts)
+        every = ctx.ratios()
         want = _aspect(qa.metric)
         hits = [r for r in every if same_value(qa.q, qa.q.model_copy(update={"low": r.value, "high": r.value}))]
         if not hits or any(_aspect(r.metric) in (want, None) for r in hits):
@@ -196,7 +195,6 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
     """A kernel or per-layer result stated for a whole request or service."""
     out = []
     request_words = ctx.claim.of("scope", affirmed=True)
-    every: list[Ratio] | None = None
     for qa in ctx.claim.quantities:
         if qa.negated or not is_result(qa.q):
             continue
@@ -210,8 +208,7 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
                 hits += matches(qa.q.model_copy(update={"low": end, "high": end}), ctx.facts, bare_ok=False)
         derived = []
         if qa.q.unit == "x":  # a ratio of two kernel timings is a kernel speedup too
-            every = every if every is not None else ratios(ctx.facts)
-            derived = [h for r in every if same_value(qa.q, qa.q.model_copy(update={"low": r.value, "high": r.value}))
+            derived = [h for r in ctx.ratios() if same_value(qa.q, qa.q.model_copy(update={"low": r.value, "high": r.value}))
                        for h in (r.a, r.b)]
         if not hits and not derived:
             continue
@@ -220,22 +217,21 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
         kernel = [h for h in hits + derived if "kernel" in _scope_at(h)]
         request = [h for h in hits if "request" in _scope_at(h)]
         hits = hits or derived
-        if not kernel and not request:  # the figures' own words say nothing: ask their documents
+        if kernel and not request:
+            evidence = [kernel[0].fact]
+        elif not kernel and not request:  # the figures' own words say nothing: ask their documents
             docs = {h.fact.url for h in hits}
             doc_facts = [f for f in ctx.facts if f.url in docs]
-            if any("kernel" in f.statement.keys("scope") for f in doc_facts) and not any(
-                    _speaks_of_requests(f) for f in doc_facts):
-                kernel_fact = next(f for f in doc_facts if "kernel" in f.statement.keys("scope"))
-                out.append(ctx.finding(
-                    "metric-conflation", "warning",
-                    f"The source measures {qa.q.raw} for a kernel or layer; the claim states it for whole requests.",
-                    [hits[0].fact, kernel_fact], "kernel-as-request"))
+            kernel_facts = [f for f in doc_facts if "kernel" in f.statement.keys("scope")]
+            if not kernel_facts or any(_speaks_of_requests(f) for f in doc_facts):
+                continue
+            evidence = [hits[0].fact, kernel_facts[0]]
+        else:
             continue
-        if kernel and not request:
-            out.append(ctx.finding(
-                "metric-conflation", "warning",
-                f"The source measures {qa.q.raw} for a kernel or layer; the claim states it for whole requests.",
-                [kernel[0].fact], "kernel-as-request"))
+        out.append(ctx.finding(
+            "metric-conflation", "warning",
+            f"The source measures {qa.q.raw} for a kernel or layer; the claim states it for whole requests.",
+            evidence, "kernel-as-request"))
     return out
 
 

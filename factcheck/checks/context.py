@@ -2,11 +2,21 @@
 its section cites (and only those)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from ..align import Ratio, ratios, relevance, words
 from ..extract.statement import Statement
 from ..facts import Fact
 from ..models import Category, Evidence, Finding, Section, Sentence, Severity, SourceDocument, Window
+
+
+_REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
+
+
+def _number_in(url: str) -> int | None:
+    m = re.search(r"/(?:pull|issues)/(\d+)", url)
+    return int(m.group(1)) if m else None
 
 
 @dataclass
@@ -19,25 +29,40 @@ class ClaimContext:
     window: Window | None = None
     paragraph: list[Statement] = field(default_factory=list)  # the claim's paragraph, itself included
     earlier: list[Statement] = field(default_factory=list)  # the section's sentences before the claim
+    # shared by every claim of a section (their facts are the same): derived once, used by many checks
+    section_memo: dict = field(default_factory=dict)
 
     def facts_of(self, doc: SourceDocument) -> list[Fact]:
         return [f for f in self.facts if f.url == doc.url]
+
+    def ratios(self) -> list[Ratio]:
+        """The before/after ratios of the section's facts (``align.ratios``), computed once."""
+        if "ratios" not in self.section_memo:
+            self.section_memo["ratios"] = ratios(self.facts)
+        return self.section_memo["ratios"]
+
+    def referenced(self) -> list[SourceDocument]:
+        """The cited documents the sentence names itself ("#721 与 #728", a link in it)."""
+        numbers = {int(n) for n in _REF.findall(self.claim.text)}
+        out = []
+        for doc in self.docs:
+            number = doc.number if doc.number is not None else _number_in(doc.url)
+            if number in numbers or doc.url in self.claim.text:
+                out.append(doc)
+        return out
 
     def ranked_docs(self) -> list[tuple[float, SourceDocument]]:
         """The cited documents, the one the sentence speaks of first: named by number
         ("#721"), named by its repository ("FlashMLA 这个库"), or sharing its figures
         and names."""
-        from ..align import relevance, words
-        from .release_date import referenced
-
-        named = referenced(self)
+        named = self.referenced()
         claim_words = words(self.claim.text)
         scored = []
         for d in self.docs:
             score = relevance(self.claim.text, self.claim.quantities, self.facts_of(d)) + (10 if d in named else 0)
             if d.repo and d.repo.split("/")[-1].lower() in claim_words:
                 score += 2
-            if d.kind == "model_card" and any(m.key == "weights" and "卡" in m.text or "card" in m.text.lower()
+            if d.kind == "model_card" and any((m.key == "weights" and "卡" in m.text) or "card" in m.text.lower()
                                               for m in self.claim.of("artifact")):
                 score += 2  # "模型卡标注的是 …" speaks of a model card
             scored.append((score, d))

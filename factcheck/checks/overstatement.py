@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import compatible, dimension, is_result, matches, ratios, same_value, words
+from ..align import compatible, dimension, is_result, matches, same_value, words
 from ..models import Finding
 from .context import ClaimContext
 
@@ -91,7 +91,7 @@ _LOWER_IS_BETTER = re.compile(r"latency|延迟|时延|time|时间|TTFT|TPOT|耗�
 def bound_exceeds_source(ctx: ClaimContext) -> list[Finding]:
     """"提升超过 10%" where the figures give +9.7%: a "more than" the source's own
     numbers fall short of."""
-    from .unsupported import _derived, _own_derived  # the one place changes are derived
+    from .unsupported import own_changes, source_changes  # the one place changes are derived
 
     out = []
     derived = None
@@ -99,7 +99,7 @@ def bound_exceeds_source(ctx: ClaimContext) -> list[Finding]:
         q = qa.q
         if q.bound != "lower" or q.is_range or q.unit not in {"%", "x"}:
             continue
-        derived = derived if derived is not None else _own_derived(ctx) + _derived(ctx.facts, ratios(ctx.facts))
+        derived = derived if derived is not None else own_changes(ctx) + source_changes(ctx.ratios())
         near = [(v, f) for v, unit, f in derived if unit == q.unit and 0.85 * q.high <= v < q.high]
         above = [v for v, unit, _ in derived if unit == q.unit and q.high <= v <= q.high * 1.25]
         if near and not above:

@@ -28,25 +28,6 @@ def _day_dates(ctx: ClaimContext) -> list[DateMention]:
     return [d for d in ctx.claim.dates if d.date and d.precision == "day" and d.relative in (None, "this_month", "today")]
 
 
-_REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
-
-
-def referenced(ctx: ClaimContext) -> list[SourceDocument]:
-    """The cited documents the sentence names itself ("#721 与 #728", a link in it)."""
-    numbers = {int(n) for n in _REF.findall(ctx.claim.text)}
-    out = []
-    for doc in ctx.docs:
-        number = doc.number if doc.number is not None else _number_in(doc.url)
-        if number in numbers or doc.url in ctx.claim.text:
-            out.append(doc)
-    return out
-
-
-def _number_in(url: str) -> int | None:
-    m = re.search(r"/(?:pull|issues)/(\d+)", url)
-    return int(m.group(1)) if m else None
-
-
 def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
     """Day dates the claim ties to a release, publication, merge or opening: in the
     same clause as the event word, or anywhere in a table row (its cells are clauses)."""
@@ -78,7 +59,7 @@ _FIELD_OF_EVENT = {"merged": "merged", "created": "created"}
 def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     out = []
     claimed_versions = {same_version_key(v.version) for v in ctx.claim.versions}
-    named = referenced(ctx)
+    named = ctx.referenced()
     for mention, event in _event_dates(ctx):
         field = _FIELD_OF_EVENT.get(event, "published")
         candidates = []
@@ -128,10 +109,6 @@ _EVENT_FIELD = {"merged": ["merged"], "released": ["published", "first_release"]
                 "open_sourced": ["first_release", "published", "created"], "created": ["created"]}
 
 
-def _ranked(ctx: ClaimContext) -> list[tuple[float, SourceDocument]]:
-    return ctx.ranked_docs()
-
-
 def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     """"merged this week" / "本周发布" where the source dates that event outside the window."""
     if ctx.window is None or not ctx.docs:
@@ -144,7 +121,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
         return []
     event = pairs[0][0]
     if event.key in ("released", "open_sourced", "published"):
-        for _, doc in _ranked(ctx):
+        for _, doc in ctx.ranked_docs():
             found = _announcement(ctx, doc, "event-outside-window")
             if found:
                 return found
@@ -152,7 +129,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     # own release; without versions, the document the sentence speaks of most
     targets = _version_docs(ctx, event.clause)
     if not targets:
-        score, doc = _ranked(ctx)[0]
+        score, doc = ctx.ranked_docs()[0]
         targets = [doc] if score >= 2 else []
     for doc in targets:
         dates = doc.dates.as_dates()
@@ -183,7 +160,7 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     if not ({"first", "created"} & events) or not _in_window(ctx):
         return []
     opened = "created" in events
-    for score, doc in _ranked(ctx):
+    for score, doc in ctx.ranked_docs():
         # a dated line of the source that speaks of the same thing is evidence of its own
         found = _announcement(ctx, doc, "new-but-earlier")
         if found:
@@ -243,7 +220,7 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     prs = [d for d in ctx.docs if d.kind == "pull_request"]
     if not prs:
         return []
-    named = [d for d in referenced(ctx) if d.kind == "pull_request"]
+    named = [d for d in ctx.referenced() if d.kind == "pull_request"]
     if named:
         doc = named[0]
     elif len(prs) == 1 and _THE_PR.search(ctx.claim.text):  # "该 PR 已合入": the section cites one PR

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from ..align import Ratio, is_result, matches, ratios, same_value
+from ..align import Ratio, is_result, matches, same_value
 from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
@@ -17,7 +17,7 @@ _DOTTED = re.compile(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
 _TAG_IN_URL = re.compile(r"/(?:releases/tag|tree)/v?(\d[\w.+-]*)")
 
 
-def _derived(facts: list[Fact], every: list[Ratio]) -> list[tuple[float, str, Fact]]:
+def source_changes(every: list[Ratio]) -> list[tuple[float, str, Fact]]:
     """Values a careful reader may derive: ratios (x) and relative changes (%)."""
     out = []
     for r in every:
@@ -28,7 +28,7 @@ def _derived(facts: list[Fact], every: list[Ratio]) -> list[tuple[float, str, Fa
     return out
 
 
-def _own_derived(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
+def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
     """What the sentence computes from its own figures ("约 2%（1319.32 对 1347.00）"):
     a ratio or change of two of them, when the source gives both."""
     out = []
@@ -77,7 +77,7 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
         if qa.negated or not is_result(qa.q):
             continue
         if derived is None:
-            derived = _derived(ctx.facts, ratios(ctx.facts)) + _own_derived(ctx)
+            derived = source_changes(ctx.ratios()) + own_changes(ctx)
         if not _supported(qa, ctx.facts, derived):
             missing.append(qa.q.raw)
     if not missing:

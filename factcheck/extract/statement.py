@@ -174,7 +174,7 @@ def _mark_changes(text: str, quantities: list[QuantityAt]) -> None:
     for a, b in zip(quantities, quantities[1:]):
         if a.role or b.role:
             continue
-        if getattr(a.q, "change_role", None) == "before" and getattr(b.q, "change_role", None) == "after":
+        if a.q.change_role == "before" and b.q.change_role == "after":
             a.role, b.role = "before", "after"
             continue
         lead = text[max(0, a.q.start - 12) : a.q.start]
