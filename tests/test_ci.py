@@ -255,7 +255,7 @@ def test_ci_usage_errors_exit_2(publication):
 
 
 def ci_options() -> set[str]:
-    from factcheck.ci_cli import ci
+    from factcheck.cli.ci import ci
 
     return {opt for param in ci.params for opt in getattr(param, "opts", [])}
 

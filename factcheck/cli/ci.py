@@ -1,7 +1,7 @@
 """Commands for the pre-publish CI path: ``ci``, ``baseline write``, ``config show``.
 
 Like the rest of the CLI, these read the environment and flags and pass
-settings down; they are registered on the ``main`` group in ``cli.py``.
+settings down; they are registered on the ``main`` group in ``cli/__init__.py``.
 """
 from __future__ import annotations
 
@@ -12,14 +12,15 @@ from typing import get_args
 
 import click
 
-from .changes import ChangedDraft, changed_drafts, repo_root
-from .config import describe, load_settings
-from .errors import InputError
-from .models import Finding, Report
-from .output import FORMATS
-from .output.many import Checked, render_many
-from .settings import Settings
-from .suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
+from ..changes import ChangedDraft, changed_drafts, repo_root
+from ..config import describe, load_settings
+from ..errors import InputError
+from ..models import Finding, Report
+from ..output import FORMATS
+from ..output.many import Checked, render_many
+from ..settings import Settings
+from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
+from .common import exit_status, fail_input
 
 FAIL_ON = get_args(Settings.model_fields["fail_on"].annotation)
 DEFAULT_BASELINE = ".factcheck-baseline.json"
@@ -30,17 +31,11 @@ config_option = click.option(
          "pyproject.toml, found from the working directory up to the git root).")
 
 
-def fail(exc: InputError) -> click.exceptions.Exit:
-    from .cli import fail_input
-
-    return fail_input(exc)
-
-
 def settings_for(config_path: Path | None, **flags: object) -> Settings:
     try:
         return load_settings(os.environ, Path.cwd(), flags, config_path).settings
     except InputError as exc:
-        raise fail(exc) from None
+        raise fail_input(exc) from None
 
 
 def read_draft(path: Path) -> str:
@@ -73,8 +68,6 @@ def only_changed(report: Report, change: ChangedDraft) -> Report:
 
 
 def worst_status(reports: list[Report], fail_on: str) -> int:
-    from .cli import exit_status
-
     return max((exit_status(r, fail_on) for r in reports), default=0)
 
 
@@ -104,7 +97,7 @@ def step_summary(formats: list[str], items: list[Checked]) -> None:
     """With the github format inside Actions, the whole report goes to the job summary."""
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary and "github" in formats:
-        from .output.github import append_step_summary
+        from ..output.github import append_step_summary
 
         append_step_summary(Path(summary), items)
 
@@ -144,7 +137,7 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
     status, one for the whole run: 0 when no reported finding reaches
     --fail-on, 1 when one does, 2 when a draft, source or setting cannot be read.
     """
-    from .pipeline import check_path
+    from ..pipeline import check_path
 
     extra = parse_also(also)
     settings = settings_for(config_path, fail_on=fail_on)
@@ -156,7 +149,7 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
             baseline_path = root / DEFAULT_BASELINE
         baseline: Baseline | None = load_baseline(baseline_path) if baseline_path else None
     except InputError as exc:
-        raise fail(exc) from None
+        raise fail_input(exc) from None
     if not changes:
         click.echo(f"factcheck: no drafts changed against {base}", err=True)
     items: list[Checked] = []
@@ -198,7 +191,7 @@ def baseline_write(drafts: tuple[Path, ...], sources_dir: Path | None, output: P
     when the sentence is reworded. Findings already suppressed inline are not
     recorded. Draft paths are stored as given: run it from the repository root.
     """
-    from .pipeline import check_path
+    from ..pipeline import check_path
 
     settings = settings_for(config_path)
     reports = []
@@ -208,7 +201,7 @@ def baseline_write(drafts: tuple[Path, ...], sources_dir: Path | None, output: P
             report = check_path(draft, settings, sources_dir=sources_dir)
             reports.append(apply_suppressions(report.model_copy(update={"draft": str(draft)}), text, None))
     except InputError as exc:
-        raise fail(exc) from None
+        raise fail_input(exc) from None
     accepted = baseline_from(reports)
     write_baseline(accepted, output)
     click.echo(f"factcheck: wrote {len(accepted.entries)} accepted finding(s) from "
@@ -231,5 +224,5 @@ def config_show(config_path: Path | None) -> None:
     try:
         effective = load_settings(os.environ, Path.cwd(), None, config_path)
     except InputError as exc:
-        raise fail(exc) from None
+        raise fail_input(exc) from None
     sys.stdout.write(describe(effective))

@@ -1,64 +1,17 @@
-"""The command line. Settings are built here, from flags and the environment,
-and passed down; nothing deeper reads either."""
+"""``factcheck check``: one draft against the sources it cites."""
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import click
 
-from . import __version__
-from .errors import InputError
-from .models import SEVERITY_RANK, Report
-from .output import FORMATS, render
-from .settings import Settings
-
-FAIL_ON = ("error", "warning", "info", "never")
+from ..errors import InputError
+from ..output import FORMATS, render
+from .common import FAIL_ON, build_settings, exit_status, fail_input, stderr_progress
 
 
-def exit_status(report: Report, fail_on: str) -> int:
-    """0 when no finding reaches ``fail_on``, 1 when one does (contract §3)."""
-    if fail_on == "never":
-        return 0
-    floor = SEVERITY_RANK[fail_on]
-    return 1 if any(SEVERITY_RANK[f.severity] >= floor for f in report.findings) else 0
-
-
-def fail_input(exc: InputError) -> "click.exceptions.Exit":
-    click.echo(f"factcheck: error: {exc}", err=True)
-    return click.exceptions.Exit(2)
-
-
-def stderr_progress(quiet: bool):
-    """Progress lines on stderr for a person at a terminal; nothing in pipes, CI logs or with -q."""
-    if quiet or not sys.stderr.isatty():
-        return None
-    return lambda message: click.echo(f"factcheck: {message}", err=True)
-
-
-def build_settings(**overrides: object) -> Settings:
-    """Settings from the config file, the environment, then the flags that were given."""
-    from .config import load_settings
-
-    given = {k: v for k, v in overrides.items() if v is not None}
-    try:
-        return load_settings(os.environ, Path.cwd(), given).settings
-    except InputError as exc:
-        raise fail_input(exc) from None
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="factcheck")
-def main() -> None:
-    """Check a technical newsletter draft against the sources it cites.
-
-    Flags sentences that overstate results, conflate metrics, or mislabel
-    licenses or release dates, each with the source's own words as evidence.
-    """
-
-
-@main.command()
+@click.command()
 @click.argument("draft", type=click.Path(path_type=Path))
 @click.option("--sources", "sources_dir", type=click.Path(path_type=Path),
               help="Folder of archived source documents (*.json, contract §2) to use instead of "
@@ -93,9 +46,9 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     Exit status: 0 when no finding reaches --fail-on, 1 when one does,
     2 for bad usage or an input that cannot be read.
     """
-    from .ci_cli import step_summary, with_suppressions
-    from .output.many import Checked
-    from .pipeline import check_path
+    from .ci import step_summary, with_suppressions
+    from ..output.many import Checked
+    from ..pipeline import check_path
 
     settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None)
     # flags only switch things on: an unset flag leaves the config file's value
@@ -123,15 +76,3 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         sys.stdout.write(text)
     step_summary([fmt], [Checked(report, draft_text, str(draft))])
     sys.exit(exit_status(report, settings.fail_on))
-
-
-# Further commands register here, one line each.
-from .web_cli import serve, users  # noqa: E402
-main.add_command(serve)
-main.add_command(users)
-from . import ci_cli  # noqa: E402
-main.add_command(ci_cli.ci)
-main.add_command(ci_cli.baseline)
-main.add_command(ci_cli.config)
-from .fetch_cli import fetch  # noqa: E402
-main.add_command(fetch)

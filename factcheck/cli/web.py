@@ -1,6 +1,6 @@
 """``factcheck serve`` and ``factcheck users``: the reviewer queue's commands.
 
-Like ``cli.py``, this is an entry point: the only place the web app's options
+Like the other ``cli`` modules, this is an entry point: the only place the web app's options
 are read from flags and the environment.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .errors import InputError
+from ..errors import InputError
 
 DEFAULT_DB = Path("factcheck-web.sqlite")
 
@@ -48,7 +48,7 @@ def resolve_database_url(db_path: Path | None, url: str | None) -> str:
 def open_engine(url: str):  # type: ignore[no-untyped-def]
     from sqlalchemy.exc import ArgumentError, OperationalError
 
-    from .web import db
+    from ..web import db
 
     try:
         return db.connect(url)
@@ -83,9 +83,9 @@ def serve(db_path: Path | None, database_url: str | None, host: str, port: int, 
     """
     import uvicorn
 
-    from .cli import build_settings
-    from .web.app import create_app
-    from .web.config import WebConfig
+    from .common import build_settings
+    from ..web.app import create_app
+    from ..web.config import WebConfig
 
     url = resolve_database_url(db_path, database_url)
     settings = build_settings(checkpoint=checkpoint)
@@ -117,7 +117,7 @@ def users() -> None:
 @with_database
 def users_add(name: str, role: str, password: str | None, db_path: Path | None, database_url: str | None) -> None:
     """Create user NAME and print their API token (shown once; stored only as a hash)."""
-    from .web import db
+    from ..web import db
 
     engine = open_engine(resolve_database_url(db_path, database_url))
     try:
@@ -135,7 +135,7 @@ def users_list(db_path: Path | None, database_url: str | None) -> None:
     """List users and their roles."""
     import sqlalchemy as sa
 
-    from .web.schema import users as users_table
+    from ..web.schema import users as users_table
 
     engine = open_engine(resolve_database_url(db_path, database_url))
     with engine.connect() as conn:

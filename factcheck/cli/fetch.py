@@ -11,12 +11,12 @@ from pathlib import Path
 
 import click
 
-from .errors import InputError
-from .models import Citation
-from .settings import Settings
-from .sources import FetchResult
-from .sources.save import save_documents
-from .sources.urls import normalize_url
+from ..errors import InputError
+from ..models import Citation
+from ..settings import Settings
+from ..sources import FetchResult
+from ..sources.save import save_documents
+from ..sources.urls import normalize_url
 
 
 def unique_citations(citations: list[Citation]) -> list[Citation]:
@@ -30,8 +30,8 @@ def unique_citations(citations: list[Citation]) -> list[Citation]:
 async def fetch_all(urls: list[str], settings: Settings) -> tuple[list[FetchResult], int, int]:
     """Every URL's result (in order), and the run's network requests and cache answers."""
     # imported here: httpx and BeautifulSoup cost a fifth of a second at start-up
-    from .sources.live import LiveSources
-    from .sources.progress import FetchProgress
+    from ..sources.live import LiveSources
+    from ..sources.progress import FetchProgress
 
     with FetchProgress(enabled=not settings.quiet, total=len(urls)) as progress:
         async with LiveSources(settings, progress=progress) as sources:
@@ -61,8 +61,8 @@ def fetch(draft: Path, save_dir: Path, github_api: str | None, allow_private_hos
     Exit status: 0 when every cited source was saved, 1 when some could not be
     fetched (each is listed on stderr), 2 for bad usage or an unreadable draft.
     """
-    from .cli import build_settings, fail_input
-    from .draft import load_draft
+    from .common import build_settings, fail_input
+    from ..draft import load_draft
 
     settings = build_settings(quiet=quiet or None)
     if github_api:
