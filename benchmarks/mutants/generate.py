@@ -182,6 +182,15 @@ STATUS_RULES: list[tuple[str, str, list[str]]] = [
     (r"预览版?", "正式版", ST_OVER),
     (r"测试版", "正式版", ST_OVER),
     (r"候选版", "正式版", ST_OVER),
+    (r"nightly 预发布版", "正式版", ST_OVER),
+    (r"预发布版?", "正式发布", ST_OVER),
+    (r"\bnightly\b", "stable", ST_OVER),
+    (r"仍在开发中", "已经可用", ST_OVER),
+    (r"开发中", "已完成", ST_OVER),
+    (r"\bunder development\b", "available", ST_OVER),
+    (r"\bin progress\b", "complete", ST_OVER),
+    (r"\bcoming soon\b", "available", ST_OVER),
+    (r"\bpre-?release\b", "stable release", ST_OVER),
     (r"\bRC\b", "正式版", ST_OVER),
     (r"显式开启", "默认开启", ST_OVER),
     (r"显式 opt-in", "默认开启", ST_OVER),
@@ -243,6 +252,9 @@ DATE_FORMS = [
     (r"(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})",
      lambda m, y: dt.date(int(m["y"]), int(m["m"]), int(m["d"])),
      lambda d, m: d.isoformat()),
+    (r"(?P<y>\d{4})\.(?P<m>\d{2})\.(?P<d>\d{2})",
+     lambda m, y: dt.date(int(m["y"]), int(m["m"]), int(m["d"])),
+     lambda d, m: f"{d.year}.{d.month:02d}.{d.day:02d}"),
     (r"(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})",
      lambda m, y: dt.date(int(m["y"]), int(m["m"]), int(m["d"])),
      lambda d, m: f"{d.year}/{d.month}/{d.day}"),
@@ -410,7 +422,17 @@ QUANT_STRIP_ZH = r"^(?:部分|一些|某些|个别|少数|几个|多数|大部�
 
 
 def op_quantifier(base, spec, rng, avoid):
+    """Widen a noun phrase: '指定模板' -> '所有模板', 'some models' -> 'all models'; with a
+    hand-annotated class noun, a specific condition becomes its whole class:
+    {span: 'RTX 5090', noun: 'GPU'} -> '所有 GPU' / 'all GPUs'."""
     span = _span(spec)
+    if isinstance(spec, dict) and spec.get("noun"):
+        noun = spec["noun"]
+        if base["lang"] == "zh":
+            word = rng.choice(["所有", "全部"])
+            sep = " " if re.match(r"[A-Za-z0-9]", noun) else ""
+            return [(word + sep + noun, "widen-class", OVER)]
+        return [("all " + noun, "widen-class", OVER)]
     if base["lang"] == "zh" and re.search(r"[\u4e00-\u9fff]", span + base["text"][:20]):
         rest = re.sub(QUANT_STRIP_ZH, "", span.strip())
         word = rng.choice(["所有", "全部"])
