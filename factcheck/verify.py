@@ -38,7 +38,7 @@ def checkable(st: Statement) -> bool:
     """A sentence a source could confirm or contradict."""
     return bool(st.quantities or st.licenses or st.versions or any(d.date for d in st.dates)
                 or any(m.kind in {"status", "no_change", "simultaneity", "universal", "parallelism", "event", "shipped",
-                                 "same", "unconditional"}
+                                 "same", "unconditional", "hardware", "platform"}
                        for m in st.mentions))
 
 

@@ -12,7 +12,7 @@ from factcheck.lexicon import TermMatcher, load_lexicon
 
 TERMS = tomllib.loads(resources.files("factcheck.lexicon").joinpath("terms.toml").read_text(encoding="utf-8"))
 METRICS = tomllib.loads(resources.files("factcheck.lexicon").joinpath("metrics.toml").read_text(encoding="utf-8"))
-TABLES = ["hardware", "precision", "scope", "status", "events", "artifacts", "licenses"]
+TABLES = ["hardware", "platform", "precision", "scope", "status", "events", "artifacts", "licenses"]
 
 
 def spellings():

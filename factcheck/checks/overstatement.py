@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..align import compatible, dimension, is_result, matches, same_value, words
+from ..lexicon import load_lexicon
 from ..models import Finding
 from .context import ClaimContext
 
@@ -222,6 +223,8 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
 _STATUS_RULES = [
     ("validated", ("validated", False), ("validated", True),
      "The claim says this was validated; the source says it was not.", "status-validated"),
+    ("multi_node", ("single_node", True), ("multi_node", True),
+     "The claim speaks of use across nodes; the source ran it on a single node.", "status-multi-node"),
     ("stable", ("experimental", True), ("stable", True),
      "The claim calls this stable or the default; the source marks it experimental.", "status-stable"),
 ]
@@ -387,7 +390,62 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def _target_family(mention) -> str | None:
+    """Hardware models form one list; operating systems and compute back ends two others."""
+    if mention.kind == "hardware":
+        return "hardware"
+    if mention.kind == "platform":
+        return load_lexicon().platform_family.get(mention.key)
+    return None
+
+
+def target_list_widened(ctx: ClaimContext) -> list[Finding]:
+    """"runs on Linux, macOS and Windows" where the cited sources name Linux and macOS
+    only: a list the source gives, with a member added that no cited source names.
+
+    Only a list that shares at least one member with the sources counts: a lone
+    "on H100" beside a source that speaks of "NVIDIA GPUs" is not a widening, and a
+    sentence that names hardware the sources never speak of at all is not about them.
+    Planned or denied members ("Windows support is planned", "not MI300X") are not claimed.
+    """
+    if not ctx.facts:
+        return []
+    claimed: dict[str, list] = {}
+    for m in ctx.claim.mentions:
+        family = _target_family(m)
+        if family is None or m.negated:
+            continue
+        if any(p.clause == m.clause for p in ctx.claim.of("proposal")):
+            continue
+        claimed.setdefault(family, []).append(m)
+    if not claimed:
+        return []
+    named: dict[str, dict[str, list]] = {}  # family -> key -> facts naming it
+    for fact in ctx.facts:
+        for m in fact.statement.mentions:
+            family = _target_family(m)
+            if family in claimed:
+                named.setdefault(family, {}).setdefault(m.key, []).append(fact)
+    raw = " ".join(f"{d.title or ''} {d.text} {' '.join(c.text for c in d.comments)}" for d in ctx.docs).casefold()
+    out = []
+    for family, mentions in claimed.items():
+        known = named.get(family, {})
+        shared = [m for m in mentions if m.key in known]
+        added = [m for m in mentions if m.key not in known and m.text.casefold() not in raw]
+        if not shared or not added:
+            continue
+        evidence = [f for m in shared for f in known[m.key]][:2]
+        listed = ", ".join(sorted({m.key for m in shared}))
+        extra = ", ".join(dict.fromkeys(m.text for m in added))
+        out.append(ctx.finding(
+            "overstatement", "warning",
+            f"The claim adds {extra} to what the cited sources name ({listed}); no cited source mentions it.",
+            evidence, "target-list-widened", suggestion=f"name only what the source lists ({listed})"))
+    return out
+
+
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
-          every_row_improved, gain_where_source_sees_none, parity_claimed, conditions_dropped, proposal_called_shipped]
+          every_row_improved, gain_where_source_sees_none, parity_claimed, conditions_dropped, proposal_called_shipped,
+          target_list_widened]

@@ -46,7 +46,7 @@ _WHOLE = re.compile(r"(?<![A-Za-z])(?:whole|entire|full)\s+(?:[\w-]+\s+){0,3}(?:
 def find_conditions(text: str) -> list[Mention]:
     lexicon = load_lexicon()
     found: list[Mention] = []
-    for kind, matcher in (("hardware", lexicon.hardware), ("precision", lexicon.precision), ("scope", lexicon.scope)):
+    for kind, matcher in (("hardware", lexicon.hardware), ("platform", lexicon.platform), ("precision", lexicon.precision), ("scope", lexicon.scope)):
         found.extend(Mention(kind=kind, key=h.key, start=h.start, end=h.end, text=h.text) for h in matcher.find(text))
     for m in _PARALLEL.finditer(text):
         if m.group(1):

@@ -143,6 +143,8 @@ class Metric:
 @dataclass(frozen=True)
 class Lexicon:
     hardware: TermMatcher
+    platform: TermMatcher
+    platform_family: dict[str, str]  # platform key -> os | backend
     precision: TermMatcher
     scope: TermMatcher
     universal: UniversalMatcher
@@ -198,6 +200,8 @@ def load_lexicon() -> Lexicon:
     metric_units = {u: row["id"] for row in m["metric"] for u in row.get("units", [])}
     return Lexicon(
         hardware=TermMatcher(t["hardware"]),
+        platform=TermMatcher(t["platform"]),
+        platform_family={key: family for family, keys in t["platform_family"].items() for key in keys},
         precision=TermMatcher(t["precision"]),
         scope=TermMatcher(t["scope"]),
         universal=UniversalMatcher(t["universal"]["quantifiers"], t["universal"]["nouns"], t["universal"]["dampers"],
