@@ -7,12 +7,13 @@ import re
 
 from pydantic import BaseModel, Field
 
-from .align import relevance
+from .align import is_result, relevance
 from .checks import run_checks
 from .checks.context import ClaimContext
 from .extract.records import Passage, UndecidedClaim
 from .extract.statement import Statement, extract_statement
 from .facts import Fact
+from .lexicon import load_lexicon
 from .models import SEVERITY_RANK, Finding, Section, Sentence, SourceDocument, Window
 from .sources.urls import normalize_url
 
@@ -74,8 +75,19 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
     memo: dict = {}  # what the section's claims share (their facts' ratios)
     result = SectionResult()
     first_claim: Sentence | None = None
+    previous: Statement | None = None
     for sentence in sentences:
         st = statements[sentence.index]
+        told, previous = previous, st
+        said_of = characterised(st, told, window) if docs and sentence.index - 1 in para[sentence.index] else None
+        if said_of is not None:
+            # what the previous sentence's figures measure, said here: only the metric checks apply
+            result.claims += 1
+            ctx = ClaimContext(sentence=sentence, claim=said_of, section=section, docs=docs, facts=facts,
+                               window=window, paragraph=[said_of], section_memo=memo)
+            wanted = [c for c in _CHARACTERISED if categories is None or c in categories]
+            result.findings.extend(run_checks(ctx, wanted))
+            continue
         if not checkable(st):
             if hand_off and docs and sentence.block != "heading" and looks_checkable(sentence.text):
                 ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts, window=window)
@@ -107,6 +119,29 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
             check="section-uncited"))
     result.findings = merge(result.findings)
     return result
+
+
+_CHARACTERISED = ["metric-conflation"]
+
+
+def characterised(st: Statement, previous: Statement | None, window: Window | None) -> Statement | None:
+    """"这是端到端请求延迟的比较" right after a kernel result: a figure-free sentence that
+    opens by pointing back ("这是", "this is") and names a metric or scope says what the
+    previous sentence's figures measure. It is read as those figures under its words."""
+    if previous is None or st.quantities:
+        return None
+    lexicon = load_lexicon()
+    opening = st.text.lstrip(" *_>\"“「（(")
+    if not any(h.start == 0 for h in lexicon.anaphora.find(opening)):
+        return None
+    if not (lexicon.metrics.find(st.text) or st.of("scope")):
+        return None
+    figures = [qa.q.raw for qa in previous.quantities if is_result(qa.q) and not qa.negated]
+    if not figures:
+        return None
+    # its first clause says what they are; a later one may deny the other reading ("不是端到端")
+    first = re.split(r"[，,;；:：]|\s(?:but|not)\s", opening, maxsplit=1)[0]
+    return extract_statement(f"{' / '.join(figures)} {first}", window, claim=True)
 
 
 def _undecided(ctx: ClaimContext, reason: str) -> UndecidedClaim:

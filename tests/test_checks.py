@@ -538,3 +538,101 @@ def test_gain_carried_to_hardware_the_source_says_gets_none():
     [f] = flagged(run("这 14% 的提升在 H100 上同样成立。", src), "overstatement")
     assert f.check == "gain-where-none"
     assert flagged(run("这 14% 的提升只在 L40 上测得，H100 上两者性能相近。", src)) == []
+
+
+# --- lists widened, figures in names, fractions in words, the writer's own voice -----
+
+PLATFORMS = "Supported platforms: Linux (x86_64) and macOS (Apple Silicon)."
+
+
+@pytest.mark.parametrize("body", ["It now runs on Linux, macOS and Windows.", "现在支持 Linux、macOS 和 Windows 三个平台。"])
+def test_platform_added_to_the_sources_list_is_flagged(body):
+    [f] = flagged(run(body, doc(PLATFORMS)), "overstatement")
+    assert f.check == "target-list-widened" and "Windows" in f.message
+    assert "Linux" in f.evidence[0].quote
+
+
+@pytest.mark.parametrize("body", ["It now runs on Linux and macOS.", "目前支持 Linux 与 macOS，Windows 支持仍在计划中。",
+                                  "It runs on Linux and macOS, but not on Windows."])
+def test_platform_list_as_the_source_gives_it_is_not_flagged(body):
+    assert flagged(run(body, doc(PLATFORMS))) == []
+
+
+def test_hardware_list_widened_needs_a_member_the_source_shares():
+    src = doc("The new kernel supports H100 and B200 (sm90/sm100).")
+    [f] = flagged(run("The kernel runs on H100, B200 and MI300X.", src), "overstatement")
+    assert "MI300X" in f.message
+    # a lone GPU beside a source that names other ones is not a list the source gave
+    assert flagged(run("社区用户在 MI300X 上也跑通了它。", src), "overstatement") == []
+
+
+@pytest.mark.parametrize("body", ["该功能已可用于生产环境。", "The feature is now ready for production.",
+                                  "It has been validated on multi-node clusters.", "它已在多机环境下跑通。"])
+def test_status_raised_beyond_a_single_node_beta_is_flagged(body):
+    src = doc("This feature is experimental and in beta. Validated only on a single node.")
+    assert flagged(run(body, src), "overstatement")
+
+
+@pytest.mark.parametrize("body", ["该功能仍是实验性的 beta 功能，只在单节点上验证过。",
+                                  "It is still experimental and was validated on a single node only."])
+def test_status_kept_is_not_flagged(body):
+    src = doc("This feature is experimental and in beta. Validated only on a single node.")
+    assert flagged(run(body, src)) == []
+
+
+@pytest.mark.parametrize("body", ["该 PR 为 5B 的 Wan2.2 模型加入支持。", "The PR adds support for the 5B Wan2.2 model."])
+def test_a_size_the_source_writes_inside_a_model_name_is_supported(body):
+    assert flagged(run(body, doc("We add Wan2.2-TI2V-5B support."))) == []
+
+
+def test_a_size_the_source_never_writes_is_not_supported():
+    [f] = flagged(run("The PR adds support for the 14B Wan2.2 model.", doc("We add Wan2.2-TI2V-5B support.")),
+                  "unsupported")
+    assert "14B" in f.message
+
+
+@pytest.mark.parametrize("body", ["峰值显存减少了一半。", "Peak memory is cut in half.", "Peak memory drops by half."])
+def test_a_fraction_in_words_the_figures_do_not_give_is_flagged(body):
+    [f] = flagged(run(body, doc("Peak memory drops from 40 GB to 30 GB.")), "unsupported")
+    assert f.check == "number-unsupported"
+
+
+@pytest.mark.parametrize("body", ["峰值显存减少了一半，从 40 GB 降到 20 GB。", "Peak memory is cut in half.",
+                                  "一半的请求命中了前缀缓存。"])
+def test_a_fraction_in_words_the_figures_give_is_not_flagged(body):
+    src = doc("Peak memory drops from 40 GB to 20 GB. About half of the requests hit the prefix cache.")
+    assert flagged(run(body, src)) == []
+
+
+@pytest.mark.parametrize("body", ["In our benchmark we measured a 20% speedup on our cluster.",
+                                  "我们实测在 8 卡 H100 上吞吐提升 20%。"])
+def test_a_first_party_measurement_no_source_carries_is_info(body):
+    report = run(body, doc("Adds the FP8 path."))
+    assert flagged(report) == []
+    [f] = [f for f in report.findings if f.check == "first-party-unconfirmed"]
+    assert f.severity == "info"
+
+
+@pytest.mark.parametrize("body", ["The PR reports a 20% speedup.", "据该 PR 称，吞吐提升 20%。",
+                                  "We read the PR: according to it, throughput rises 20%."])
+def test_a_figure_put_in_the_sources_mouth_stays_unsupported(body):
+    [f] = flagged(run(body, doc("Adds the FP8 path.")), "unsupported")
+    assert f.severity == "warning"
+
+
+KERNEL = "Kernel microbenchmark: the fused MoE kernel is 1.8x faster than Triton on H100."
+
+
+@pytest.mark.parametrize("body", ["融合 MoE kernel 在 H100 上比 Triton 快 1.8 倍。这是端到端请求延迟的比较。",
+                                  "The fused MoE kernel is 1.8x faster than Triton on H100. These are end-to-end "
+                                  "request latencies."])
+def test_a_sentence_calling_the_previous_kernel_figure_end_to_end_is_flagged(body):
+    [f] = flagged(run(body, doc(KERNEL)), "metric-conflation")
+    assert f.check == "kernel-as-request" and f.line == 8
+    assert "1.8" in f.message
+
+
+@pytest.mark.parametrize("body", ["融合 MoE kernel 在 H100 上比 Triton 快 1.8 倍。这是 kernel 级别的数字，不是端到端。",
+                                  "The fused MoE kernel is 1.8x faster than Triton on H100. This is a kernel-level number."])
+def test_a_sentence_calling_it_what_it_is_is_not_flagged(body):
+    assert flagged(run(body, doc(KERNEL))) == []

@@ -68,6 +68,22 @@ def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str
     return False
 
 
+# A size glued to a figure, as model names carry it: "5B", "30B", "1.5B", "671B".
+_GLUED_SIZE = re.compile(r"\d+(?:\.\d+)?[BMKT]", re.IGNORECASE)
+
+
+def _named_size(raw: str, ctx: ClaimContext) -> bool:
+    """"the 5B model" where the source writes the model's name, "Wan2.2-TI2V-5B": the
+    figure is the source's, inside a name that the extractors rightly do not read as a
+    quantity."""
+    compact = raw.replace(" ", "").lstrip("约~")
+    if not _GLUED_SIZE.fullmatch(compact):
+        return False
+    inside = re.compile(rf"(?:[A-Za-z0-9][\w.]*[-_/]){re.escape(compact)}(?![\w.])"
+                        rf"|(?<![\w.]){re.escape(compact)}[-_][A-Za-z]", re.IGNORECASE)
+    return any(inside.search(text) for d in ctx.docs for text in (d.title or "", d.text, d.url))
+
+
 def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
@@ -78,14 +94,30 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
             continue
         if derived is None:
             derived = source_changes(ctx.ratios()) + own_changes(ctx)
-        if not _supported(qa, ctx.facts, derived):
+        if not _supported(qa, ctx.facts, derived) and not _named_size(qa.q.raw, ctx):
             missing.append(qa.q.raw)
     if not missing:
         return []
     titles = [f for f in ctx.facts if f.kind == "title"]
     listed = ", ".join(f"“{m}”" for m in missing)
+    if first_party(ctx):
+        return [ctx.finding("unsupported", "info",
+                            f"Could not confirm {listed}: the text reports it as its own measurement, "
+                            "and no cited source carries it.", titles[:2], "first-party-unconfirmed")]
     return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles[:2],
                         "number-unsupported")]
+
+
+def first_party(ctx: ClaimContext) -> bool:
+    """The writer reports a measurement of their own ("we measured", "我们实测"), in this
+    sentence or earlier in its paragraph, and does not put it in a cited source's mouth."""
+    if ctx.claim.of("attributed"):
+        return False
+    if ctx.claim.of("first_party"):
+        return True
+    before = ctx.paragraph[: next((i for i, st in enumerate(ctx.paragraph) if st.text == ctx.claim.text),
+                                  len(ctx.paragraph))]
+    return any(st.of("first_party") for st in before)
 
 
 def version_unsupported(ctx: ClaimContext) -> list[Finding]:

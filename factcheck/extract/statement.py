@@ -72,6 +72,36 @@ def _doublings(text: str) -> list[Quantity]:
     return out
 
 
+# A change told as a fraction in words: "减少了一半", "砍半", "cut in half", "drops by a
+# third". Only beside a verb of change: "一半的请求" is a share, not a change.
+_FRACTIONS = {"一半": 50.0, "half": 50.0, "a half": 50.0, "one half": 50.0, "三分之一": 100 / 3, "a third": 100 / 3,
+              "one third": 100 / 3, "one-third": 100 / 3, "三分之二": 200 / 3, "two thirds": 200 / 3,
+              "two-thirds": 200 / 3, "四分之一": 25.0, "a quarter": 25.0, "one quarter": 25.0, "四分之三": 75.0,
+              "three quarters": 75.0, "three-quarters": 75.0}
+_FRACTION_WORDS = "|".join(sorted(map(re.escape, _FRACTIONS), key=len, reverse=True))
+_FRACTION_CHANGE = re.compile(
+    r"(?:减少|降低|下降|缩短|缩小|减小|削减|节省|节约|提升|增加|提高|增长|减|降|省|少|快|慢)了?"
+    rf"(?P<zh_hedge>近|约|大约|超过|逾)?(?P<zh>{_FRACTION_WORDS})"
+    r"|(?P<halved>减半|砍半|砍掉一半|(?:cut|cuts|slashed|slashes|slash)\s+in\s+half)"
+    r"|(?:cut|cuts|reduce[sd]?|reducing|drop(?:s|ped)?|fall(?:s)?|fell|shr[iau]nk(?:s)?|lower(?:s|ed)?|decrease[sd]?"
+    r"|increase[sd]?|grow(?:s)?|grew|rise[sn]?|rose|improve[sd]?|saves?|saved|trim(?:s|med)?)\s+(?:\w+\s+){0,3}?by\s+"
+    rf"(?P<en_hedge>about\s+|roughly\s+|nearly\s+|almost\s+|around\s+|more\s+than\s+|over\s+)?(?P<en>{_FRACTION_WORDS})(?![\w-])",
+    re.IGNORECASE)
+
+
+def _fraction_changes(text: str) -> list[Quantity]:
+    out = []
+    for m in _FRACTION_CHANGE.finditer(text):
+        word = m.group("zh") or m.group("en")
+        value = 50.0 if m.group("halved") else _FRACTIONS[word.lower()]
+        hedge = (m.group("zh_hedge") or m.group("en_hedge") or "").strip().lower()
+        bound = "lower" if hedge in ("超过", "逾", "more than", "over") else None
+        start = m.start("halved") if m.group("halved") else m.start("zh" if m.group("zh") else "en")
+        out.append(Quantity(low=value, high=value, unit="%", approx=True, bound=bound, raw=text[start:m.end()],
+                            start=start, end=m.end()))
+    return out
+
+
 _GLUED_B = re.compile(r"(?:约|about|~)?\s*\d+(?:\.\d+)?B")
 
 # The lexicon groups whose hits become Mentions, by kind.
@@ -98,6 +128,8 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     # "SWE-bench Verified" names a benchmark, not a validation
     named = [(m.start, m.end) for m in mentions if m.kind == "accuracy"]
     mentions = [m for m in mentions if m.kind != "status" or not any(s <= m.start and m.end <= e for s, e in named)]
+    for hit in lexicon.voice.find(text):  # kind "first_party" or "attributed"
+        mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for hit in lexicon.parity.find(text):  # kind "same" or "worse"
         mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for hit in lexicon.direction.find(text):  # kind "rise" or "fall"
@@ -108,7 +140,9 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     metric_hits = lexicon.metrics.find(text)
     approx_hits = lexicon.approx.find(text) if claim else []
     found = extract_quantities(text)
-    found += [q for q in _doublings(text) if not any(q.start < o.end and o.start < q.end for o in found)]
+    for q in _doublings(text) + _fraction_changes(text):
+        if not any(q.start < o.end and o.start < q.end for o in found):
+            found.append(q)
     found.sort(key=lambda q: q.start)
     quantities = []
     for q in found:

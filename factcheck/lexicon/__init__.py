@@ -151,6 +151,8 @@ class Lexicon:
     negation: TermMatcher
     simultaneity: TermMatcher
     gain: TermMatcher
+    anaphora: TermMatcher
+    voice: TermMatcher  # first_party | attributed
     upper_bound: TermMatcher
     statistic: TermMatcher
     approx: TermMatcher
@@ -209,6 +211,8 @@ def load_lexicon() -> Lexicon:
         negation=_flat("negation", t["negation"]["zh"] + t["negation"]["en"]),
         simultaneity=_flat("simultaneity", t["simultaneity"]["terms"]),
         gain=_flat("gain", t["gain"]["terms"]),
+        anaphora=_flat("anaphora", t["anaphora"]["terms"]),
+        voice=TermMatcher(t["voice"]),
         upper_bound=_flat("upper_bound", t["upper_bound"]["terms"]),
         statistic=TermMatcher(t["statistic"]),
         approx=_flat("approx", t["approx"]["terms"]),
