@@ -45,6 +45,7 @@ KINDS = [
 ]
 
 OVER = ["overstatement"]
+PER_SLOT = 2   # figure (one up, one down), date (earlier, later), condition and platform: two replacements
 
 # --------------------------------------------------------------------------- helpers
 
@@ -185,6 +186,10 @@ STATUS_RULES: list[tuple[str, str, list[str]]] = [
     (r"nightly 预发布版", "正式版", ST_OVER),
     (r"预发布版?", "正式发布", ST_OVER),
     (r"\bnightly\b", "stable", ST_OVER),
+    (r"\bEarly Beta\b", "stable release", ST_OVER),
+    (r"初始版本", "正式版本", ST_OVER),
+    (r"\bWIP\b", "stable", ST_OVER),
+    (r"\binitial version\b", "final version", ST_OVER),
     (r"仍在开发中", "已经可用", ST_OVER),
     (r"开发中", "已完成", ST_OVER),
     (r"\bunder development\b", "available", ST_OVER),
@@ -213,6 +218,7 @@ NEGATION_RULES: list[tuple[str, str]] = [
     (r"尚未", "已"), (r"还未", "已"), (r"未见", "可见"), (r"未给出", "给出了"), (r"未", "已"),
     (r"不再", "仍"), (r"不能", "能"), (r"无法", "可以"), (r"不会", "会"), (r"不是", "是"),
     (r"并非", "正是"), (r"不要求", "要求"), (r"不支持", "支持"), (r"不需要", "需要"), (r"不影响", "影响"),
+    (r"无需", "需要"), (r"不需要", "需要"), (r"都不支持", "都支持"),
     (r"没有", "有"), (r"不", ""), (r"无", "有"),
     (r"\bnot yet\b", "now"), (r"\bno longer\b", "still"), (r"\bis not\b", "is"), (r"\bisn't\b", "is"),
     (r"\bare not\b", "are"), (r"\baren't\b", "are"), (r"\bwas not\b", "was"), (r"\bwasn't\b", "was"),
@@ -231,7 +237,7 @@ LICENSE_SWAPS: list[tuple[str, str]] = [
     (r"BSD-3-Clause|BSD 3-Clause|BSD", "Apache-2.0"),
     (r"CC[- ]BY[- ]NC[- ]4\.0|CC BY-NC 4\.0|CC-BY-NC|non-commercial|非商业", "Apache-2.0"),
     (r"CC[- ]BY[- ]4\.0", "CC-BY-NC-4.0"),
-    (r"GPL-3\.0|AGPL-3\.0|GPL", "MIT"),
+    (r"GPL-3\.0|AGPL-3\.0|GPL|\bGNU\b", "MIT"),
     (r"(?i).*community license.*|.*社区许可.*|.*Open Model License.*|.*OpenRAIL.*|.*license.*", "Apache-2.0"),
 ]
 
@@ -283,7 +289,7 @@ DATE_FORMS = [
 ]
 
 
-def shift_date(span: str, rng: random.Random) -> str | None:
+def shift_date(span: str, rng: random.Random, sign: int = 0) -> str | None:
     for rx, parse, fmt in DATE_FORMS:
         m = re.fullmatch(rx, span.strip())
         if not m:
@@ -294,7 +300,7 @@ def shift_date(span: str, rng: random.Random) -> str | None:
             return None
         day_only = rx.startswith(r"(?P<d>")
         for _ in range(20):
-            k = rng.choice([-1, 1]) * rng.randint(3, 24)
+            k = (sign or rng.choice([-1, 1])) * rng.randint(3, 24)
             d1 = d0 + dt.timedelta(days=k)
             if day_only and d1.month != d0.month:
                 continue
@@ -333,9 +339,13 @@ def op_figure(base, spec, rng, avoid):
             continue
         if any(re.search(r"(?<![\d.])" + re.escape(new) + r"(?![\d])", a) for a in avoid):
             continue
-        out.append((span[:m.start()] + new + span[m.end():], "up" if f > 1 else "down",
+        direction = "up" if f > 1 else "down"
+        if any(sub == direction for _, sub, _ in out):
+            continue
+        out.append((span[:m.start()] + new + span[m.end():], direction,
                     ["overstatement", "unsupported"] + (spec.get("cats", []) if isinstance(spec, dict) else [])))
-        break
+        if len(out) == PER_SLOT:
+            break
     return out
 
 
@@ -369,7 +379,18 @@ def _cond_pool(slot: str, span: str, lang: str):
 
 
 def op_condition(slot):
+    """Up to PER_SLOT different replacements per slot."""
     def op(base, spec, rng, avoid):
+        out = []
+        for _ in range(2 * PER_SLOT):
+            for new_span, sub, cats in once(base, spec, rng, avoid + [o[0] for o in out]):
+                if new_span != _span(spec) and all(new_span != o[0] for o in out):
+                    out.append((new_span, sub, cats))
+            if len(out) >= PER_SLOT:
+                break
+        return out[:PER_SLOT]
+
+    def once(base, spec, rng, avoid):
         span = _span(spec)
         cats = ["overstatement", "metric-conflation", "unsupported"]
         if slot in ("hardware", "precision", "model"):
@@ -466,8 +487,14 @@ def _apply_rules(span: str, rules, flags=0):
 
 
 def op_metric(base, spec, rng, avoid):
-    r = _apply_rules(_span(spec), METRIC_RULES)
-    return [(r[0], "rename", r[2])] if r else []
+    span = _span(spec)
+    r = _apply_rules(span, METRIC_RULES, re.I)
+    if not r:
+        return []
+    new = r[0]
+    if span[:1].isupper() and new[:1].islower():
+        new = new[0].upper() + new[1:]
+    return [(new, "rename", r[2])]
 
 
 def op_status(base, spec, rng, avoid):
@@ -502,10 +529,15 @@ def op_artifact(base, spec, rng, avoid):
 
 
 def op_date(base, spec, rng, avoid):
+    """Two mutants per date: one earlier, one later (3-24 days)."""
     span = _span(spec)
-    new = shift_date(span, rng)
     cats = (spec.get("cats") if isinstance(spec, dict) else None) or ["release-date"]
-    return [(new, "shift", cats)] if new else []
+    out = []
+    for sign, sub in ((-1, "earlier"), (1, "later")):
+        new = shift_date(span, rng, sign)
+        if new:
+            out.append((new, sub, cats))
+    return out[:PER_SLOT]
 
 
 def op_this_week(base, spec, rng, avoid):
@@ -519,6 +551,15 @@ def op_this_week(base, spec, rng, avoid):
 
 
 def op_platform(base, spec, rng, avoid):
+    """Up to PER_SLOT mutants, each adding a different platform."""
+    out = []
+    for _ in range(PER_SLOT):
+        got = _platform_once(base, spec, rng, avoid + [o[0] for o in out])
+        out.extend(got)
+    return out
+
+
+def _platform_once(base, spec, rng, avoid):
     span = _span(spec)
     new = _pick(rng, PLATFORMS, avoid + [span, base["text"]])
     if not new:
@@ -637,7 +678,7 @@ def mutate(base: dict, seed: int = SEED, root: Path = ROOT) -> list[dict]:
         for i, spec in enumerate(specs):
             span = _span(spec)
             rng = random.Random(f"{seed}:{base['id']}:{slot}:{i}:{span}")
-            for new_span, sub, cats in op(base, spec, rng, avoid):
+            for j, (new_span, sub, cats) in enumerate(op(base, spec, rng, avoid)):
                 nth = spec.get("nth", 0) if isinstance(spec, dict) else 0
                 pos = -1
                 for _ in range(nth + 1):
@@ -649,7 +690,7 @@ def mutate(base: dict, seed: int = SEED, root: Path = ROOT) -> list[dict]:
                     continue
                 seen.add(new)
                 out.append({
-                    "id": f"{base['id']}~{slot}{i}",
+                    "id": f"{base['id']}~{slot}{i}" + (f".{j}" if j else ""),
                     "base": base["id"],
                     "lang": base["lang"],
                     "kind": kind,
