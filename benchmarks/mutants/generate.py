@@ -175,6 +175,7 @@ STATUS_RULES: list[tuple[str, str, list[str]]] = [
     (r"\bplanned\b", "shipped", ST_OVER),
     (r"\bon the roadmap\b", "shipped", ST_OVER),
     (r"\bcommunity-maintained\b", "officially supported", ST_OVER),
+    (r"\bcommunity maintained\b", "officially supported", ST_OVER),
     (r"\bworkaround\b", "fix", ST_OVER),
     (r"\bpartial\b", "full", ST_OVER),
     (r"\bdeprecated\b", "recommended", ST_OVER),
@@ -492,7 +493,7 @@ def op_metric(base, spec, rng, avoid):
     if not r:
         return []
     new = r[0]
-    if span[:1].isupper() and new[:1].islower():
+    if span[:1].isupper() and not span.split()[0].isupper() and new[:1].islower():
         new = new[0].upper() + new[1:]
     return [(new, "rename", r[2])]
 
@@ -559,9 +560,15 @@ def op_platform(base, spec, rng, avoid):
     return out
 
 
+# platforms that an added one would not really widen (Ubuntu already is Linux)
+PLATFORM_IMPLIES = {"ubuntu": ["Linux", "WSL2"], "debian": ["Linux", "WSL2"], "centos": ["Linux"],
+                    "apple silicon": ["macOS", "iOS"], "mac": ["Apple Silicon"]}
+
+
 def _platform_once(base, spec, rng, avoid):
     span = _span(spec)
-    new = _pick(rng, PLATFORMS, avoid + [span, base["text"]])
+    implied = [p for k, ps in PLATFORM_IMPLIES.items() if k in span.lower() for p in ps]
+    new = _pick(rng, PLATFORMS, avoid + [span, base["text"]] + implied)
     if not new:
         return []
     if base["lang"] == "zh" and re.search(r"[\u4e00-\u9fff]", base["text"]):
