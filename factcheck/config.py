@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from pydantic import BaseModel, ValidationError
 
 from .errors import InputError
-from .settings import Settings, settings_from_env
+from .settings import LLM_ENV, Settings, settings_from_env
 
 CONFIG_NAMES = ("factcheck.toml", ".factcheck.toml")
 SECRETS = {"llm.api_key": "OPENAI_API_KEY", "fetch.github_token": "GITHUB_TOKEN"}
@@ -29,6 +29,7 @@ ENV_NAMES = {
     "llm.api_key": "OPENAI_API_KEY",
     "fetch.github_token": "GITHUB_TOKEN",
     "fetch.github_api": "FACTCHECK_GITHUB_API",
+    **{f"llm.{key}": name for key, name in LLM_ENV.items()},
 }
 PATH_KEYS = {"cache_dir", "checkpoint"}
 
@@ -151,7 +152,12 @@ def load_settings(env: Mapping[str, str], cwd: Path, flags: Mapping[str, Any] | 
                   config_path: Path | None = None) -> Effective:
     """Defaults, then the config file, then the environment, then flags (dotted keys)."""
     defaults = flatten(settings_from_env({}))
-    from_env = settings_from_env(env)
+    try:
+        from_env = settings_from_env(env)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(["llm", *(str(p) for p in first["loc"])])
+        raise InputError(f"{ENV_NAMES.get(key, key)}={env.get(ENV_NAMES.get(key, ''), '')!r}: {first['msg']}") from None
     env_values = flatten(from_env)
     origins = {key: "default" for key in defaults}
     for key, value in env_values.items():

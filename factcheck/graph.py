@@ -23,7 +23,7 @@ from .draft import parse_draft
 from .extract.clauses import split_clauses
 from .extract.statement import Statement, extract_statement
 from .facts import Fact, facts_of
-from .models import Draft, Evidence, Finding, Report, Section, Sentence, SourceDocument, Stats, Window
+from .models import Draft, Evidence, Finding, LLMRun, Report, Section, Sentence, SourceDocument, Stats, Window
 from .settings import Settings
 from .sources import FetchResult, SourceProvider
 from .sources.urls import normalize_url
@@ -207,7 +207,10 @@ async def report(state: State, runtime: Runtime[RunContext]) -> dict:
     notes = list(llm_part.get("notes", []))
     if not runtime.context.settings.llm.enabled:
         notes.append("LLM second opinion skipped: no model configured (deterministic checks only).")
-    out = Report(draft=state["name"], findings=merge(findings), stats=stats, notes=notes)
+    run = LLMRun.model_validate(llm_part["run"]) if llm_part.get("run") else None
+    if run and run.structured_output:
+        notes.append(f"LLM {run.model} answered in {run.structured_output} mode ({run.structured_output_from}).")
+    out = Report(draft=state["name"], findings=merge(findings), stats=stats, notes=notes, llm=run)
     return {"report": out.model_dump(mode="json")}
 
 

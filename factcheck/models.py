@@ -220,6 +220,20 @@ class Stats(BaseModel):
     cached_requests: int = 0
 
 
+class LLMRun(BaseModel):
+    """How the optional LLM second opinion was run (absent when it did not run)."""
+
+    model: str | None = None
+    endpoint: str | None = None
+    structured_output: Literal["json_schema", "json_object", "json"] | None = Field(
+        default=None, description="the response format the endpoint accepted; None when no request was sent")
+    structured_output_from: Literal["configured", "cached", "detected"] | None = None
+    budget: int | None = None
+    deadline: float | None = None
+    timeout: float | None = None
+    unjudged: int = Field(default=0, description="claims handed to the LLM that it did not judge")
+
+
 class Report(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -228,6 +242,7 @@ class Report(BaseModel):
     stats: Stats = Field(default_factory=Stats)
     notes: list[str] = Field(default_factory=list, description="things the run wants said once")
     suppressed: list[Finding] = Field(default_factory=list, description="findings moved out by suppressions, counted in stats")
+    llm: LLMRun | None = Field(default=None, description="set when the LLM second opinion ran")
 
     def worst(self) -> Severity | None:
         if not self.findings:

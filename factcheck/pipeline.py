@@ -34,7 +34,7 @@ def _llm_hook(settings: Settings):
     if not settings.llm.enabled:
         return None
     try:
-        from .llm_review import graph_node
+        from .llm.review import graph_node
     except ImportError:
         return None
     return graph_node

@@ -19,11 +19,19 @@ class LLMSettings(BaseModel):
     base_url: str | None = None
     model: str | None = None
     api_key: str | None = None
-    timeout: float = 60.0
-    max_retries: int = 2
+    timeout: float = Field(default=60.0, gt=0, description="seconds one request may take")
+    deadline: float = Field(default=600.0, gt=0, description="seconds all LLM requests of one run may take")
+    budget: int | None = Field(default=None, ge=0, description="max HTTP requests to the LLM per run, retries "
+                                                               "included; None = no cap")
+    max_retries: int = Field(default=1, ge=0, description="retries of a request that got HTTP 429/5xx or no "
+                                                          "connection; each counts against the budget")
+    extraction_share: float = Field(default=0.25, ge=0, le=1,
+                                    description="most of the budget and deadline claim extraction may use; "
+                                                "the rest is kept for judgement")
+    structured_output: Literal["auto", "json_schema", "json_object", "json"] = Field(
+        default="auto", description="how answers are constrained; auto = detect once per endpoint")
     temperature: float = 0.0
     seed: int | None = 0
-    budget: int | None = Field(default=None, description="max LLM calls per run; None = no cap")
 
     @property
     def enabled(self) -> bool:
@@ -73,17 +81,25 @@ class Settings(BaseModel):
         return self.cache_dir / "llm.sqlite"
 
 
+# Bounds of the LLM step that the environment may set, as FACTCHECK_LLM_<KEY>.
+LLM_ENV = {key: f"FACTCHECK_LLM_{key.upper()}" for key in ("timeout", "deadline", "budget", "structured_output")}
+
+
 def settings_from_env(env: Mapping[str, str], **overrides: object) -> Settings:
     """Settings from environment variables; only the CLI and web entry points call this.
 
     A configuration file (``factcheck.toml``) is layered on by ``factcheck.config``
     where that exists; this is the environment part.
     """
-    llm = LLMSettings(
-        base_url=env.get("FACTCHECK_LLM_BASE_URL") or None,
-        model=env.get("FACTCHECK_LLM_MODEL") or None,
-        api_key=env.get("OPENAI_API_KEY") or None,
-    )
+    llm_values: dict[str, object] = {
+        "base_url": env.get("FACTCHECK_LLM_BASE_URL") or None,
+        "model": env.get("FACTCHECK_LLM_MODEL") or None,
+        "api_key": env.get("OPENAI_API_KEY") or None,
+    }
+    for key, name in LLM_ENV.items():
+        if env.get(name):
+            llm_values[key] = env[name]  # validated (and its variable named) by LLMSettings
+    llm = LLMSettings.model_validate(llm_values)
     fetch = FetchSettings(github_token=env.get("GITHUB_TOKEN") or None)
     if env.get("FACTCHECK_GITHUB_API"):
         fetch.github_api = env["FACTCHECK_GITHUB_API"]

@@ -119,3 +119,31 @@ def test_config_show_reports_a_bad_file_with_exit_2(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert "factcheck.toml:" in result.output and "not valid TOML" in result.output
     assert "Traceback" not in result.output
+
+
+def test_llm_timeout_deadline_and_budget_come_from_file_env_or_flag_and_show(repo, monkeypatch):
+    monkeypatch.chdir(repo)
+    monkeypatch.setenv("FACTCHECK_LLM_DEADLINE", "300")
+    monkeypatch.setenv("FACTCHECK_LLM_BUDGET", "7")
+    for name in ("FACTCHECK_LLM_TIMEOUT", "FACTCHECK_LLM_STRUCTURED_OUTPUT"):
+        monkeypatch.delenv(name, raising=False)
+
+    result = CliRunner().invoke(main, ["config", "show", "--llm-budget", "3"])
+
+    assert result.exit_code == 0, result.output
+    row = {line.split(" = ")[0]: line for line in result.output.splitlines()[1:]}
+    assert row["llm.timeout"].startswith("llm.timeout = 12.5") and row["llm.timeout"].endswith("# file:factcheck.toml")
+    assert row["llm.deadline"].startswith("llm.deadline = 300.0") and row["llm.deadline"].endswith(
+        "# env FACTCHECK_LLM_DEADLINE")
+    assert row["llm.budget"].startswith("llm.budget = 3") and row["llm.budget"].endswith("# flag")
+    assert row["llm.structured_output"].endswith("# default") and '"auto"' in row["llm.structured_output"]
+
+
+def test_a_bad_llm_value_in_the_environment_names_the_variable(repo, monkeypatch):
+    monkeypatch.chdir(repo)
+    monkeypatch.setenv("FACTCHECK_LLM_DEADLINE", "soon")
+
+    result = CliRunner().invoke(main, ["config", "show"])
+
+    assert result.exit_code == 2
+    assert "FACTCHECK_LLM_DEADLINE='soon'" in result.output

@@ -153,8 +153,12 @@ def test_cli_llm_budget_caps_calls(server, workspace, monkeypatch):
     assert len(server.requests) == 1
     assert report["stats"]["llm_calls"] == 1
     assert report["stats"]["prompt_tokens"] == 200
-    assert any("budget reached: 1 of 2" in n for n in report["notes"])
     assert [f["line"] for f in report["findings"] if f["check"] == "llm-judgement"] == [10]
+    [left] = [f for f in report["findings"] if f["check"] == "llm-unjudged"]
+    assert (left["line"], left["severity"]) == (16, "info")
+    assert "1 claim(s) not judged — the LLM call budget (1) was used up (1)" in left["message"]
+    assert report["llm"]["budget"] == 1 and report["llm"]["unjudged"] == 1
+    assert report["llm"]["structured_output"] == "json_schema"
 
 
 def test_cli_rejects_a_negative_budget(workspace):
@@ -206,3 +210,27 @@ async def test_unparsed_sentence_goes_to_extraction_then_judgement(server, tmp_p
     assert finding.line == 8 and finding.category == "unsupported"
     assert finding.evidence[0].quote == "Any attention backend works"
     assert report.stats.llm_calls == 2
+
+
+def test_cli_http_errors_become_one_info_finding_that_ci_can_fail_on(server, workspace, monkeypatch):
+    server.responder = lambda request: Step(status=500, body={"error": {"message": "boom"}})
+    monkeypatch.setenv("FACTCHECK_LLM_BASE_URL", server.base_url)
+    monkeypatch.setenv("FACTCHECK_LLM_MODEL", "test-model")
+    monkeypatch.setenv("FACTCHECK_CACHE_DIR", str(workspace / "cache"))
+    monkeypatch.setenv("FACTCHECK_LLM_STRUCTURED_OUTPUT", "json_schema")
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+    result = CliRunner().invoke(main, ["check", str(workspace / "draft.md"), "--sources", str(workspace / "sources"),
+                                       "--format", "json", "--no-checkpoint", "--fail-on", "info",
+                                       "--llm-timeout", "5", "--llm-deadline", "30"])
+
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    [left] = [f for f in report["findings"] if f["check"] == "llm-unjudged"]
+    assert (left["line"], left["severity"], left["origin"]) == (10, "info", "llm")
+    assert "2 claim(s) not judged — HTTP 500 (2)" in left["message"] and "Lines: 10, 16." in left["message"]
+    # Two batches, each one request and our one retry, every one counted.
+    assert len(server.requests) == 4 and report["stats"]["llm_calls"] == 4
+    assert (report["llm"]["timeout"], report["llm"]["deadline"]) == (5, 30)
+    assert (report["llm"]["structured_output"], report["llm"]["structured_output_from"]) == ("json_schema",
+                                                                                           "configured")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from factcheck.llm import load_prompt
+from factcheck.llm.client import load_prompt
 
 ROOT = Path(__file__).resolve().parents[1]
 PROMPTS = ("claim_extraction", "evidence_judgement")
@@ -43,7 +43,7 @@ def test_the_wheel_contains_the_prompt_files(tmp_path):
     for name in PROMPTS:
         assert f"factcheck/prompts/{name}.md" in names
     assert "factcheck/prompts/__init__.py" in names
-    assert "factcheck/llm.py" in names
+    assert "factcheck/llm/client.py" in names
 
     # Installed from the wheel alone (-S: no .pth, so not the editable checkout),
     # load_prompt finds the files inside the installed package.
@@ -51,7 +51,7 @@ def test_the_wheel_contains_the_prompt_files(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
                    check=True, capture_output=True, timeout=300)
     site = next(Path(p) for p in sys.path if p.endswith("site-packages"))
-    probe = ("import factcheck.llm as m; p = m.load_prompt('evidence_judgement'); "
+    probe = ("import factcheck.llm.client as m; p = m.load_prompt('evidence_judgement'); "
              "print(m.__file__); print(p.sha256)")
     run = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": f"{target}:{site}"}, cwd=tmp_path, timeout=60)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,15 +10,18 @@ from typing import Any
 import pytest
 from llm_server import ScriptedLLM, Step, answer, claims_in, completion, user_message
 
-from factcheck import llm_cache
 from factcheck.extract.records import Passage, UndecidedClaim
-from factcheck.llm import Prompt, cache_key, load_prompt
-from factcheck.llm_review import (
+from factcheck.llm import cache as llm_cache
+from factcheck.llm.client import FAILURES_IN_ROW, Limits, Prompt, Session, cache_key, load_prompt, open_session
+from factcheck.llm.compat import answer_tokens
+from factcheck.llm.review import (
     ClaimPartsList,
     Judgements,
+    Unjudged,
     extract_claims,
     merge_findings,
     review,
+    unjudged_finding,
 )
 from factcheck.models import Evidence, Finding
 from factcheck.settings import LLMSettings
@@ -68,6 +72,11 @@ def cache(tmp_path: Path) -> Path:
     return tmp_path / "llm.sqlite"
 
 
+def session_for(settings: LLMSettings, cache: Path, budget: int | None = None, deadline: float = 60) -> Session:
+    """One run's session: its own limits, as the graph node opens it."""
+    return open_session(settings.model_copy(update={"budget": budget}), cache, Limits(budget, deadline))
+
+
 def well_behaved(verdict: str = "overstated") -> Any:
     def respond(request: dict[str, Any]) -> Step:
         return answer({"judgements": [
@@ -80,7 +89,7 @@ def well_behaved(verdict: str = "overstated") -> Any:
 async def test_claims_are_batched_per_section_and_become_llm_findings(server, settings, cache, claims):
     server.responder = well_behaved()
 
-    outcome = await review(claims, [], settings, cache, budget_left=None)
+    outcome = await review(claims, [], session_for(settings, cache))
 
     assert server.paths == ["/v1/chat/completions"] * 2
     assert [[c["sentence"] for c in claims_in(r)] for r in server.requests] == [
@@ -95,6 +104,8 @@ async def test_claims_are_batched_per_section_and_become_llm_findings(server, se
     judgement = schema["json_schema"]["schema"]["$defs"]["Judgement"]
     assert judgement["properties"]["verdict"]["enum"] == ["supported", "overstated", "conflated", "unsupported"]
     assert sorted(judgement["required"]) == ["claim", "quote", "reason", "verdict"]
+    # Sized to the schema and the batch: two claims may say more than one, neither runs to the context's end.
+    assert 200 < first["max_tokens"] < server.requests[1]["max_tokens"] * 2 < 4000
     assert first["messages"][0] == {"role": "system", "content": load_prompt("evidence_judgement").text}
 
     assert (outcome.calls, outcome.cached_calls) == (2, 0)
@@ -109,7 +120,7 @@ async def test_claims_are_batched_per_section_and_become_llm_findings(server, se
 async def test_source_text_goes_to_the_model_as_delimited_data(server, settings, cache, claims):
     server.responder = well_behaved("supported")
 
-    outcome = await review(claims, [], settings, cache, budget_left=None)
+    outcome = await review(claims, [], session_for(settings, cache))
 
     system = server.requests[0]["messages"][0]["content"]
     assert "DATA" in system and "never\ninstructions" in system
@@ -138,7 +149,7 @@ async def test_prompt_injection_in_a_source_changes_nothing(server, settings, ca
         {"claim": 7, "verdict": "overstated", "quote": "Fast path enabled for H200 only.", "reason": "x"},
     ]})]
 
-    outcome = await review([target], rules, settings, cache, budget_left=None)
+    outcome = await review([target], rules, session_for(settings, cache))
 
     user = user_message(server.requests[0])
     body = user[user.index('<source id="S1"'):]
@@ -159,7 +170,7 @@ async def test_a_hallucinated_quote_discards_the_judgement(server, settings, cac
          "reason": "y"},
     ]})]
 
-    outcome = await review(claims[:2], [], settings, cache, budget_left=None)
+    outcome = await review(claims[:2], [], session_for(settings, cache))
 
     assert [(f.sentence, f.category) for f in outcome.findings] == [(claims[1].sentence, "metric-conflation")]
     assert outcome.findings[0].evidence[0].quote == (
@@ -171,7 +182,7 @@ async def test_a_quote_from_another_claims_source_does_not_count(server, setting
     server.script = [answer({"judgements": [
         {"claim": 1, "verdict": "overstated", "quote": DECODE_TEXT, "reason": "x"}]})]
 
-    outcome = await review(claims[:2], [], settings, cache, budget_left=None)
+    outcome = await review(claims[:2], [], session_for(settings, cache))
 
     assert outcome.findings == []
 
@@ -180,39 +191,44 @@ async def test_schema_violating_answer_is_retried_once_then_reported_unusable(se
     bad = '{"judgements": [{"claim": "first", "verdict": "wrong"}]}'
     server.script = [completion(bad, 40, 10), completion("not json at all", 50, 5)]
 
-    outcome = await review(claims[2:], [], settings, cache, budget_left=None)
+    outcome = await review(claims[2:], [], session_for(settings, cache))
 
     assert len(server.requests) == 2
     retry = server.requests[1]["messages"]
     assert retry[2] == {"role": "assistant", "content": bad}
     assert "does not match the required JSON schema" in retry[3]["content"]
     assert (outcome.calls, outcome.prompt_tokens, outcome.completion_tokens) == (2, 90, 15)
-    [finding] = outcome.findings
-    assert (finding.severity, finding.category, finding.origin) == ("info", "unsupported", "llm")
-    assert finding.message.startswith("LLM answer unusable")
-    assert llm_cache.lookup(cache, cache_key(settings, load_prompt("evidence_judgement"),
-                                             user_message(server.requests[0]), Judgements)) is None
+    assert outcome.findings == []
+    [left] = outcome.unjudged
+    assert (left.line, left.problem) == (9, "unusable")
+    # Cached as unusable: at temperature 0 and a fixed seed it would fail the same way again.
+    row = llm_cache.lookup(cache, cache_key(settings, load_prompt("evidence_judgement"),
+                                            user_message(server.requests[0]), Judgements))
+    assert row is not None and (row.status, row.answer) == ("unusable", "not json at all")
+    again = await review(claims[2:], [], session_for(settings, cache))
+    assert len(server.requests) == 2
+    assert (again.calls, again.cached_calls, again.unjudged) == (0, 1, outcome.unjudged)
 
 
 async def test_a_valid_answer_on_the_retry_is_used(server, settings, cache, claims):
     server.script = [completion('{"judgements": "none"}')]
     server.responder = well_behaved("conflated")
 
-    outcome = await review(claims[2:], [], settings, cache, budget_left=None)
+    outcome = await review(claims[2:], [], session_for(settings, cache))
 
     assert outcome.calls == 2
     assert [f.category for f in outcome.findings] == ["metric-conflation"]
 
 
-async def test_429_is_retried_by_the_client_then_succeeds(server, settings, cache, claims):
+async def test_429_is_retried_by_us_and_each_request_is_counted(server, settings, cache, claims):
     server.script = [Step(status=429, headers={"retry-after-ms": "10"},
                           body={"error": {"message": "slow down", "type": "rate_limit"}})]
     server.responder = well_behaved()
 
-    outcome = await review(claims[2:], [], settings, cache, budget_left=None)
+    outcome = await review(claims[2:], [], session_for(settings, cache))
 
     assert len(server.requests) == 2
-    assert outcome.calls == 1
+    assert outcome.calls == 2
     assert [f.line for f in outcome.findings] == [9]
 
 
@@ -220,24 +236,24 @@ async def test_a_timeout_leaves_the_claims_undecided_and_says_so(server, setting
     quick = settings.model_copy(update={"timeout": 0.3, "max_retries": 0})
     server.script = [Step(delay=1.5, body={})]
 
-    outcome = await review(claims[2:], [], quick, cache, budget_left=None)
+    outcome = await review(claims[2:], [], session_for(quick, cache))
 
     assert outcome.findings == []
     assert outcome.calls == 1
     assert any("timed out after 0.3s" in n for n in outcome.notes)
+    assert [(u.line, u.problem, u.detail) for u in outcome.unjudged] == [(9, "failed", "timed out after 0.3s")]
 
 
 async def test_a_rerun_is_served_from_the_cache(server, settings, cache, claims):
     server.responder = well_behaved()
-    first = await review(claims, [], settings, cache, budget_left=None)
+    first = await review(claims, [], session_for(settings, cache))
 
-    again = await review(claims, [], settings, cache, budget_left=0)
+    again = await review(claims, [], session_for(settings, cache, budget=0))
 
     assert len(server.requests) == 2
     assert (again.calls, again.cached_calls) == (0, 2)
     assert again.findings == first.findings
-    other = await review(claims, [], settings.model_copy(update={"model": "other-model"}), cache,
-                         budget_left=None)
+    other = await review(claims, [], session_for(settings.model_copy(update={"model": "other-model"}), cache))
     assert other.calls == 2 and len(server.requests) == 4
 
 
@@ -255,12 +271,12 @@ def test_the_cache_key_changes_with_model_prompt_and_input(settings):
 async def test_the_budget_caps_calls(server, settings, cache, claims):
     server.responder = well_behaved()
 
-    capped = await review(claims, [], settings, cache, budget_left=1)
+    capped = await review(claims, [], session_for(settings, cache, budget=1))
 
     assert len(server.requests) == 1 and capped.calls == 1
     assert [f.line for f in capped.findings] == [3, 4]
-    assert any("budget reached: 1 of 2" in n for n in capped.notes)
-    none_left = await review(claims, [], settings, cache, budget_left=0)
+    assert [(u.line, u.problem) for u in capped.unjudged] == [(9, "budget")]
+    none_left = await review(claims, [], session_for(settings, cache, budget=0))
     assert len(server.requests) == 1
     assert none_left.cached_calls == 1 and [f.line for f in none_left.findings] == [3, 4]
 
@@ -268,18 +284,13 @@ async def test_the_budget_caps_calls(server, settings, cache, claims):
 async def test_a_budget_of_one_call_skips_the_validation_retry(server, settings, cache, claims):
     server.script = [completion("{}")]
 
-    outcome = await review(claims[2:], [], settings, cache, budget_left=1)
+    outcome = await review(claims[2:], [], session_for(settings, cache, budget=1))
 
     assert len(server.requests) == 1
-    assert [f.severity for f in outcome.findings] == ["info"]
-
-
-async def test_without_model_or_endpoint_the_step_is_skipped(server, cache, claims):
-    outcome = await review(claims, [], LLMSettings(), cache, budget_left=None)
-
-    assert server.requests == []
-    assert outcome.findings == [] and outcome.calls == 0
-    assert len(outcome.notes) == 1 and "skipped" in outcome.notes[0]
+    assert [u.problem for u in outcome.unjudged] == ["unusable"]
+    # Not cached: with a call to spare, the retry that shows the error might mend it.
+    assert llm_cache.lookup(cache, cache_key(settings, load_prompt("evidence_judgement"),
+                                             user_message(server.requests[0]), Judgements)) is None
 
 
 async def test_sentences_the_rules_already_marked_error_are_not_sent(server, settings, cache, claims):
@@ -287,7 +298,7 @@ async def test_sentences_the_rules_already_marked_error_are_not_sent(server, set
     rules = [Finding(line=3, end_line=3, sentence=claims[0].sentence, category="unsupported",
                      severity="error", message="contradicted")]
 
-    await review(claims[:2], rules, settings, cache, budget_left=None)
+    await review(claims[:2], rules, session_for(settings, cache))
 
     assert [c["sentence"] for c in claims_in(server.requests[0])] == [claims[1].sentence]
 
@@ -298,9 +309,9 @@ async def test_an_interrupted_review_resumes_without_repeating_finished_calls(se
     server.responder = second_request_hangs
 
     with pytest.raises(asyncio.TimeoutError):
-        await asyncio.wait_for(review(claims, [], settings, cache, budget_left=None), timeout=1)
+        await asyncio.wait_for(review(claims, [], session_for(settings, cache)), timeout=1)
     server.responder = well_behaved()
-    resumed = await review(claims, [], settings, cache, budget_left=None)
+    resumed = await review(claims, [], session_for(settings, cache))
 
     assert [len(claims_in(r)) for r in server.requests] == [2, 1, 1]
     assert (resumed.calls, resumed.cached_calls) == (1, 1)
@@ -317,7 +328,7 @@ async def test_extract_claims_keeps_only_strings_found_in_the_sentence(server, s
         "conditions": ["8 张 H200", "TP8", "FP8"],
     }]})]
 
-    outcome = await extract_claims([item], settings, cache, budget_left=None)
+    outcome = await extract_claims([item], session_for(settings, cache))
 
     request = server.requests[0]
     assert request["response_format"]["json_schema"]["name"] == "ClaimPartsList"
@@ -366,10 +377,11 @@ def test_merge_adds_new_llm_findings_once():
 
 
 async def test_a_400_is_not_retried_and_the_run_goes_on(server, settings, cache, claims):
-    server.script = [Step(status=400, body={"error": {"message": "response_format not supported"}})]
+    server.script = [Step(status=400, body={"error": {"message": "context too long"}})]
     server.responder = well_behaved()
+    configured = settings.model_copy(update={"structured_output": "json_schema"})
 
-    outcome = await review(claims, [], settings, cache, budget_left=None)
+    outcome = await review(claims, [], session_for(configured, cache))
 
     assert len(server.requests) == 2  # the failed section once, the next section once
     assert [f.line for f in outcome.findings] == [9]
@@ -379,10 +391,10 @@ async def test_a_400_is_not_retried_and_the_run_goes_on(server, settings, cache,
 async def test_a_cut_off_answer_counts_as_invalid(server, settings, cache, claims):
     server.script = [completion('{"judgements": [', finish_reason="length")] * 2
 
-    outcome = await review(claims[2:], [], settings, cache, budget_left=None)
+    outcome = await review(claims[2:], [], session_for(settings, cache))
 
     assert len(server.requests) == 2
-    assert "cut off" in outcome.findings[0].message
+    assert "cut off" in outcome.unjudged[0].detail
 
 
 async def test_an_unreachable_endpoint_is_a_note_not_a_crash(settings, cache, claims):
@@ -391,7 +403,135 @@ async def test_an_unreachable_endpoint_is_a_note_not_a_crash(settings, cache, cl
     probe.stop()  # never started: nothing listens on that port now
     gone = settings.model_copy(update={"base_url": closed, "max_retries": 0})
 
-    outcome = await review(claims[2:], [], gone, cache, budget_left=None)
+    outcome = await review(claims[2:], [], session_for(gone, cache))
 
     assert outcome.findings == []
     assert any("cannot connect" in n for n in outcome.notes)
+
+
+# --- bounded calls and structured-output detection ------------------------------
+
+
+def refuse_json_schema(request: dict[str, Any]) -> Step:
+    """llama-cpp-python's server: HTTP 500 for json_schema, json_object with a schema accepted."""
+    if request.get("response_format", {}).get("type") == "json_schema":
+        return Step(status=500, body={"error": {"message": "Internal Server Error"}})
+    return well_behaved()(request)
+
+
+async def test_a_refused_json_schema_falls_back_to_json_object_once_per_run_and_is_cached(server, settings, cache,
+                                                                                          claims):
+    server.responder = refuse_json_schema
+
+    session = session_for(settings, cache)
+    outcome = await review(claims, [], session)
+
+    formats = [r.get("response_format", {}).get("type") for r in server.requests]
+    assert formats == ["json_schema", "json_object", "json_object"]  # detected once, then kept
+    assert server.requests[1]["response_format"]["schema"]["$defs"]["Judgement"]["required"]
+    assert "matches this JSON schema" in user_message(server.requests[1])
+    assert (session.output.mode, session.output.how) == ("json_object", "detected")
+    assert outcome.calls == 3 and [f.line for f in outcome.findings] == [3, 4, 9]
+    assert llm_cache.endpoint_mode(cache, settings.base_url, "test-model") == "json_object"
+
+    fresh = [claim(5, "A new claim about MXFP8 KV on H200.", 20, "Later", Passage(url=KV_URL, text=KV_TEXT))]
+    server.responder = lambda request: answer({"judgements": []})
+    later = session_for(settings, cache)
+    await review(fresh, [], later)
+    assert (later.output.mode, later.output.how) == ("json_object", "cached")
+    assert server.requests[-1]["response_format"]["type"] == "json_object"
+
+
+async def test_without_any_response_format_the_schema_is_in_the_message_and_the_answer_validated(
+        server, settings, cache, claims):
+    def plain_only(request: dict[str, Any]) -> Step:
+        if "response_format" in request:
+            return Step(status=400, body={"error": {"message": "unknown field response_format"}})
+        return completion("```json\n" + well_behaved()(request).body["choices"][0]["message"]["content"] + "\n```")
+    server.responder = plain_only
+
+    session = session_for(settings, cache)
+    outcome = await review(claims[2:], [], session)
+
+    assert len(server.requests) == 3 and "response_format" not in server.requests[2]
+    assert '"verdict"' in user_message(server.requests[2])
+    assert session.output.mode == "json" and [f.line for f in outcome.findings] == [9]
+
+
+async def test_every_request_carries_max_tokens_and_the_sdk_retries_nothing(server, settings, cache, claims):
+    server.responder = lambda request: Step(status=503, body={"error": {"message": "overloaded"}})
+    configured = settings.model_copy(update={"structured_output": "json_schema", "max_retries": 1})
+
+    outcome = await review(claims[2:], [], session_for(configured, cache))
+
+    # One request and our one retry: the SDK would have made three, counted as one.
+    assert len(server.requests) == 2 and outcome.calls == 2
+    assert all(r["max_tokens"] > 0 for r in server.requests)
+    assert [(u.problem, u.detail) for u in outcome.unjudged] == [("failed", "HTTP 503")]
+    capped = await review(claims[2:], [], session_for(configured, cache, budget=1))
+    assert len(server.requests) == 3 and capped.calls == 1  # the budget leaves no call for the retry
+
+
+async def test_the_deadline_bounds_the_run_and_leaves_the_rest_unjudged(server, settings, cache, claims):
+    server.responder = lambda request: Step(delay=5, body={})
+    slow = settings.model_copy(update={"timeout": 30, "structured_output": "json_schema"})
+
+    started = time.monotonic()
+    outcome = await review(claims, [], session_for(slow, cache, deadline=0.5))
+
+    assert time.monotonic() - started < 3
+    assert len(server.requests) == 1  # the second section was never sent
+    assert [(u.line, u.problem) for u in outcome.unjudged] == [(3, "deadline"), (4, "deadline"), (9, "deadline")]
+
+
+async def test_an_endpoint_failing_again_and_again_is_given_up_for_the_run(server, settings, cache):
+    server.responder = lambda request: Step(status=502, body={"error": {"message": "bad gateway"}})
+    many = [claim(i, f"Claim {i} on H200 with TP8.", 10 + i, f"Section {i}", Passage(url=KV_URL, text=KV_TEXT))
+            for i in range(6)]
+    configured = settings.model_copy(update={"structured_output": "json_schema", "max_retries": 0})
+
+    outcome = await review(many, [], session_for(configured, cache))
+
+    assert len(server.requests) == FAILURES_IN_ROW
+    assert [u.problem for u in outcome.unjudged] == ["failed"] * FAILURES_IN_ROW + ["stopped"] * 3
+
+
+def test_one_info_finding_names_every_claim_left_unjudged():
+    left = [Unjudged(line=9, end_line=9, sentence="B.", problem="budget", detail="the LLM call budget (2) was used up"),
+            Unjudged(line=3, end_line=3, sentence="A.", problem="failed", detail="HTTP 500"),
+            Unjudged(line=4, end_line=4, sentence="C.", problem="unusable", detail="cut off")]
+
+    finding = unjudged_finding(left)
+
+    assert (finding.line, finding.sentence, finding.severity, finding.category) == (3, "A.", "info", "unsupported")
+    assert "3 claim(s) not judged" in finding.message and "HTTP 500 (1)" in finding.message
+    assert "answer unusable: cut off (1)" in finding.message and "Lines: 3, 4, 9." in finding.message
+    assert unjudged_finding([]) is None
+
+
+def test_an_llm_finding_alone_is_a_warning_at_most():
+    alone = finding("error", "metric-conflation", origin="llm")
+    corroborated = [finding("warning")]
+
+    assert [f.severity for f in merge_findings([], [alone])] == ["warning"]
+    raised = merge_findings(corroborated, [finding("error", origin="llm")])
+    assert [f.severity for f in raised] == ["error"]
+
+
+def test_max_tokens_grows_with_the_batch_and_the_schema():
+    one, five = answer_tokens(Judgements, 1), answer_tokens(Judgements, 5)
+    assert 200 < one < five < 6 * one
+    assert answer_tokens(ClaimPartsList, 1) > one  # three lists of strings say more than a quote and a reason
+
+
+def test_limits_keep_a_share_for_judgement():
+    now = [0.0]
+    run = Limits(20, 100, clock=lambda: now[0])
+    extraction = run.share(0.25)
+    for _ in range(5):
+        assert extraction.why_not() is None
+        extraction.spend()
+    assert extraction.why_not() == "budget" and run.calls_left() == 15
+    now[0] = 30
+    assert Limits(None, 100, clock=lambda: 0.0).share(0.25).why_not() is None
+    assert run.share(0.25).seconds_left() == pytest.approx(17.5)

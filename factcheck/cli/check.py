@@ -8,7 +8,7 @@ import click
 
 from ..errors import InputError
 from ..output import FORMATS, render
-from .common import FAIL_ON, build_settings, exit_status, fail_input, stderr_progress
+from .common import FAIL_ON, build_settings, exit_status, fail_input, llm_options, stderr_progress
 
 
 @click.command()
@@ -33,15 +33,15 @@ from .common import FAIL_ON, build_settings, exit_status, fail_input, stderr_pro
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Baseline of accepted findings (factcheck baseline write) to suppress. "
                    "Inline <!-- factcheck ... --> comments always apply.")
-@click.option("--llm-budget", type=click.IntRange(min=0), default=None,
-              help="At most N calls to the LLM second opinion in this run (cached answers are free). "
-                   "The LLM runs only when FACTCHECK_LLM_MODEL and FACTCHECK_LLM_BASE_URL "
-                   "or OPENAI_API_KEY are set.")
+@llm_options
 def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, fail_on: str | None,
           thread_id: str | None, checkpoint: Path | None, no_checkpoint: bool, github_api: str | None,
           allow_private_hosts: bool, refresh: bool, quiet: bool, baseline_path: Path | None,
-          llm_budget: int | None) -> None:
+          llm_flags: dict[str, float]) -> None:
     """Check DRAFT (Markdown or plain text) against the sources it cites.
+
+    The LLM second opinion runs only when FACTCHECK_LLM_MODEL and
+    FACTCHECK_LLM_BASE_URL or OPENAI_API_KEY are set.
 
     Exit status: 0 when no finding reaches --fail-on, 1 when one does,
     2 for bad usage or an input that cannot be read.
@@ -50,7 +50,7 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     from ..output.many import Checked
     from ..pipeline import check_path
 
-    settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None)
+    settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None, **llm_flags)
     # flags only switch things on: an unset flag leaves the config file's value
     if no_checkpoint:
         settings.use_checkpoint = False
@@ -60,8 +60,6 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         settings.fetch.allow_private_hosts = True
     if refresh:
         settings.fetch.refresh = True
-    if llm_budget is not None:
-        settings.llm.budget = llm_budget
     try:
         report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id,
                             progress=stderr_progress(settings.quiet))

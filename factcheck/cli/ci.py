@@ -20,7 +20,7 @@ from ..output import FORMATS
 from ..output.many import Checked, render_many
 from ..settings import Settings
 from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
-from .common import exit_status, fail_input
+from .common import exit_status, fail_input, llm_options
 
 FAIL_ON = get_args(Settings.model_fields["fail_on"].annotation)
 DEFAULT_BASELINE = ".factcheck-baseline.json"
@@ -122,9 +122,10 @@ def step_summary(formats: list[str], items: list[Checked]) -> None:
               help="Exit 1 when a reported finding is this severe or worse (default: fail_on from the "
                    "config file, else error).")
 @config_option
+@llm_options
 def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | None,
        baseline_path: Path | None, fmt: str, output: Path | None, also: tuple[str, ...],
-       fail_on: str | None, config_path: Path | None) -> None:
+       fail_on: str | None, config_path: Path | None, llm_flags: dict[str, float]) -> None:
     """Check the drafts changed against --base, reporting findings on changed lines.
 
     Drafts are the *.md, *.markdown and *.txt files (or PATHS: files, folders or
@@ -140,7 +141,7 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
     from ..pipeline import check_path
 
     extra = parse_also(also)
-    settings = settings_for(config_path, fail_on=fail_on)
+    settings = settings_for(config_path, fail_on=fail_on, **llm_flags)
     cwd = Path.cwd()
     try:
         root = repo_root(cwd)
@@ -215,14 +216,15 @@ def config() -> None:
 
 @config.command("show")
 @config_option
-def config_show(config_path: Path | None) -> None:
+@llm_options
+def config_show(config_path: Path | None, llm_flags: dict[str, float]) -> None:
     """Print each effective setting and where it came from.
 
     Sources, lowest precedence first: default, file:PATH (factcheck.toml or
     [tool.factcheck] in pyproject.toml), env VAR, flag. Secrets are never printed.
     """
     try:
-        effective = load_settings(os.environ, Path.cwd(), None, config_path)
+        effective = load_settings(os.environ, Path.cwd(), llm_flags, config_path)
     except InputError as exc:
         raise fail_input(exc) from None
     sys.stdout.write(describe(effective))

@@ -2,6 +2,7 @@
 the exit status; how input errors and progress reach stderr."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -44,3 +45,32 @@ def build_settings(**overrides: object) -> Settings:
         return load_settings(os.environ, Path.cwd(), given).settings
     except InputError as exc:
         raise fail_input(exc) from None
+
+
+def llm_options(command):
+    """The LLM step's bounds as flags (``--llm-budget``, ``--llm-timeout``, ``--llm-deadline``);
+    the command function receives them as ``llm_flags``, a dict of dotted setting keys.
+    Goes below ``@click.command()``, so the options land on the function it wraps."""
+    options = [
+        click.option("--llm-budget", type=click.IntRange(min=0), default=None,
+                     help="At most N HTTP requests to the LLM in this run, retries included (cached answers "
+                          "are free; 0 = cached answers only). Env FACTCHECK_LLM_BUDGET, config llm.budget."),
+        click.option("--llm-timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+                     help="Seconds one LLM request may take (default 60). Env FACTCHECK_LLM_TIMEOUT, "
+                          "config llm.timeout."),
+        click.option("--llm-deadline", type=click.FloatRange(min=0, min_open=True), default=None,
+                     help="Seconds all LLM requests of the run may take together (default 600); claims left "
+                          "unjudged are reported as one info finding. Env FACTCHECK_LLM_DEADLINE, "
+                          "config llm.deadline."),
+    ]
+    inner = command
+    for option in reversed(options):
+        inner = option(inner)
+
+    def gather(*args, llm_budget=None, llm_timeout=None, llm_deadline=None, **kwargs):
+        flags = {"llm.budget": llm_budget, "llm.timeout": llm_timeout, "llm.deadline": llm_deadline}
+        return inner(*args, llm_flags={k: v for k, v in flags.items() if v is not None}, **kwargs)
+
+    functools.update_wrapper(gather, inner)
+    return gather
+

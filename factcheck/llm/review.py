@@ -11,15 +11,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from pathlib import Path
+from dataclasses import replace
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from .extract.records import Passage, UndecidedClaim
-from .llm import Prompt, Reply, Usage, ask, load_prompt, make_client
-from .models import SEVERITY_RANK, Category, Evidence, Finding
-from .settings import LLMSettings
+from ..extract.records import Passage, UndecidedClaim
+from ..models import SEVERITY_RANK, Category, Evidence, Finding
+from ..settings import LLMSettings
+from .client import Limits, Prompt, Reply, Session, Usage, ask, load_prompt, open_session
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -64,8 +64,20 @@ class ClaimPartsList(BaseModel):
 # --- what the nodes hand back to the graph ----------------------------------
 
 
+class Unjudged(BaseModel):
+    """A claim the second opinion did not judge, and why (the problem of its batch)."""
+
+    line: int
+    column: int = 1
+    end_line: int
+    sentence: str
+    problem: str
+    detail: str = ""
+
+
 class LLMOutcome(Usage):
     findings: list[Finding] = Field(default_factory=list, description='origin="llm"')
+    unjudged: list[Unjudged] = Field(default_factory=list)
 
 
 class ExtractedClaim(UndecidedClaim):
@@ -80,6 +92,7 @@ class ExtractedClaim(UndecidedClaim):
 
 class ExtractionOutcome(Usage):
     claims: list[ExtractedClaim] = Field(default_factory=list)
+    unjudged: list[Unjudged] = Field(default_factory=list, description="sentences never read")
 
 
 # --- helpers -----------------------------------------------------------------
@@ -170,49 +183,45 @@ def _occurs(part: str, sentence: str) -> bool:
     return bool(part.strip()) and _normal(part) in _normal(sentence)
 
 
-class _Budget:
-    """Calls left in this node; None means no cap. State shared by a node's batches."""
-
-    def __init__(self, left: int | None) -> None:
-        self.left = left
-
-    def allows(self) -> int | None:
-        return None if self.left is None else max(self.left, 0)
-
-    def spend(self, calls: int) -> None:
-        if self.left is not None:
-            self.left -= calls
-
-
-async def _ask_batches(settings: LLMSettings, cache_path: Path, prompt: Prompt, users: list[str],
-                       schema: type[T], budget_left: int | None) -> tuple[list[Reply[T]], Usage]:
-    """Ask one question per batch, in order, stopping at the budget."""
+async def _ask_batches(session: Session, prompt: Prompt, users: list[str], sizes: list[int],
+                       schema: type[T]) -> tuple[list[Reply[T]], Usage]:
+    """Ask one question per batch, in order, within the session's limits."""
     usage = Usage()
-    budget = _Budget(budget_left)
     replies: list[Reply[T]] = []
-    over_budget = 0
-    async with make_client(settings) as client:
-        for user in users:
-            reply = await ask(client, settings, prompt, user, schema, cache_path, max_calls=budget.allows())
-            budget.spend(reply.usage.calls)
-            usage.add(reply.usage)
-            if reply.problem == "budget":
-                over_budget += 1
-            elif reply.problem == "failed":
-                usage.notes.append(f"LLM call failed ({reply.detail}); a batch of claims was not reviewed.")
-            replies.append(reply)
-    if over_budget:
-        usage.notes.append(f"LLM call budget reached: {over_budget} of {len(users)} {prompt.name} "
-                           "batches not sent (raise --llm-budget).")
+    for user, size in zip(users, sizes):
+        reply = await ask(session, prompt, user, schema, items=size)
+        usage.add(reply.usage)
+        if reply.problem == "failed":
+            usage.notes.append(f"LLM call failed ({reply.detail}); a batch of claims was not reviewed.")
+        replies.append(reply)
     return replies, usage
 
 
-def _unusable(claim: UndecidedClaim, detail: str) -> Finding:
+def _unjudged(claim: UndecidedClaim, reply: Reply[Any]) -> Unjudged:
+    return Unjudged(line=claim.line, column=claim.column, end_line=claim.end_line, sentence=claim.sentence,
+                    problem=reply.problem or "unusable", detail=reply.detail)
+
+
+def unjudged_finding(unjudged: list[Unjudged]) -> Finding | None:
+    """One ``info`` finding for every claim the second opinion left unjudged, whatever
+    the reason (budget, deadline, HTTP errors, timeouts, unusable answers), on the first
+    such claim's line, so CI sees it and a writer knows which sentences to re-read."""
+    if not unjudged:
+        return None
+    first = min(unjudged, key=lambda u: (u.line, u.column))
+    reasons: dict[str, int] = {}
+    for item in unjudged:
+        why = f"answer unusable: {item.detail}" if item.problem == "unusable" else (item.detail or item.problem)
+        reasons[why] = reasons.get(why, 0) + 1
+    told = "; ".join(f"{why} ({n})" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
+    lines = sorted({u.line for u in unjudged})
+    shown = ", ".join(str(n) for n in lines[:12]) + (" …" if len(lines) > 12 else "")
     return Finding(
-        line=claim.line, column=claim.column, end_line=claim.end_line, sentence=claim.sentence,
+        line=first.line, column=first.column, end_line=first.end_line, sentence=first.sentence,
         category="unsupported", severity="info",
-        message=f"LLM answer unusable ({detail}); the second opinion could not check this sentence.",
-        check="llm-judgement", origin="llm",
+        message=(f"LLM second opinion incomplete: {len(unjudged)} claim(s) not judged — {told}. "
+                 f"Lines: {shown}."),
+        check="llm-unjudged", origin="llm",
     ).with_id()
 
 
@@ -231,28 +240,23 @@ def _finding(claim: UndecidedClaim, judgement: Judgement, evidence: Evidence) ->
 # --- the two nodes -----------------------------------------------------------
 
 
-async def review(undecided: list[UndecidedClaim], rules_findings: list[Finding], settings: LLMSettings,
-                 cache_path: Path, *, budget_left: int | None) -> LLMOutcome:
+async def review(undecided: list[UndecidedClaim], rules_findings: list[Finding], session: Session) -> LLMOutcome:
     """Judge undecided claims against their passages, one request per section.
 
     A sentence the rules already marked ``error`` is not sent: the writer must
     fix it anyway, and a verdict could not raise it further.
     """
-    note = skipped_note(settings)
-    if note:
-        return LLMOutcome(notes=[note])
     settled = {_normal(f.sentence) for f in rules_findings if f.severity == "error"}
     todo = [c for c in undecided if c.passages and _normal(c.sentence) not in settled]
     batches = by_section(todo)
     requests = [judgement_request(batch) for batch in batches]
-    replies, usage = await _ask_batches(settings, cache_path, load_prompt("evidence_judgement"),
-                                        [user for user, _ in requests], Judgements, budget_left)
+    replies, usage = await _ask_batches(session, load_prompt("evidence_judgement"), [user for user, _ in requests],
+                                        [len(b) for b in batches], Judgements)
     outcome = LLMOutcome(**usage.model_dump())
     discarded = 0
     for batch, (_, passages), reply in zip(batches, requests, replies):
-        if reply.problem == "unusable":
-            outcome.findings.extend(_unusable(claim, reply.detail) for claim in batch)
         if reply.answer is None:
+            outcome.unjudged.extend(_unjudged(claim, reply) for claim in batch)
             continue
         judged: set[int] = set()
         for judgement in reply.answer.judgements:
@@ -273,23 +277,19 @@ async def review(undecided: list[UndecidedClaim], rules_findings: list[Finding],
     return outcome
 
 
-async def extract_claims(sentences: list[UndecidedClaim], settings: LLMSettings, cache_path: Path, *,
-                         budget_left: int | None) -> ExtractionOutcome:
+async def extract_claims(sentences: list[UndecidedClaim], session: Session) -> ExtractionOutcome:
     """Read numbers, metrics and conditions out of sentences the rules could not parse.
 
     Every string returned occurs verbatim in its sentence; the rest are dropped.
     """
-    note = skipped_note(settings)
-    if note:
-        return ExtractionOutcome(notes=[note])
     batches = by_section(sentences)
-    replies, usage = await _ask_batches(settings, cache_path, load_prompt("claim_extraction"),
-                                        [extraction_request(b) for b in batches], ClaimPartsList, budget_left)
+    replies, usage = await _ask_batches(session, load_prompt("claim_extraction"),
+                                        [extraction_request(b) for b in batches], [len(b) for b in batches],
+                                        ClaimPartsList)
     outcome = ExtractionOutcome(**usage.model_dump())
     for batch, reply in zip(batches, replies):
-        if reply.problem == "unusable":
-            outcome.notes.append(f"LLM answer unusable for claim extraction ({reply.detail}).")
         if reply.answer is None:
+            outcome.unjudged.extend(_unjudged(claim, reply) for claim in batch)
             continue
         done: set[int] = set()
         for parts in reply.answer.claims:
@@ -308,7 +308,11 @@ async def extract_claims(sentences: list[UndecidedClaim], settings: LLMSettings,
 
 def merge_findings(rules: list[Finding], llm: list[Finding]) -> list[Finding]:
     """Rules findings, each kept; an LLM finding is added, or raises the severity
-    of the finding on the same sentence + category (its evidence appended)."""
+    of the finding on the same sentence + category (its evidence appended).
+
+    An LLM finding alone is a ``warning`` at most: only a rules finding on the same
+    sentence and category (a corroboration) can carry it to ``error``.
+    """
     merged = list(rules)
     where: dict[tuple[str, str], int] = {}
     for i, finding in enumerate(merged):
@@ -316,6 +320,8 @@ def merge_findings(rules: list[Finding], llm: list[Finding]) -> list[Finding]:
     for finding in llm:
         key = (_normal(finding.sentence), finding.category)
         if key not in where:
+            if SEVERITY_RANK[finding.severity] > SEVERITY_RANK["warning"]:
+                finding = finding.model_copy(update={"severity": "warning"})
             where[key] = len(merged)
             merged.append(finding if finding.id else finding.with_id())
             continue
@@ -340,9 +346,12 @@ async def graph_node(state: Mapping[str, Any], context: Any) -> dict[str, Any]:
     First, sentences that look checkable but that the rules could not read go to
     claim extraction; those the model finds checkable join the undecided claims.
     Then every undecided claim is judged against its passages. Returns, JSON-ready,
-    the findings the report should add (new LLM findings, and rules findings whose
-    severity the LLM raised: the report's merge keeps the more severe of a pair),
-    the usage stats and the notes. One budget covers both steps.
+    the findings the report should add (new LLM findings, rules findings whose
+    severity the LLM raised, and one info finding for the claims left unjudged),
+    the usage stats, the notes, and how the endpoint was asked.
+
+    One run, one deadline and one budget; claim extraction may use only its
+    ``extraction_share`` of either, so judgement is never starved by it.
     """
     settings = context.settings
     sections = sorted(state.get("sections", []), key=lambda s: s.get("index", 0))
@@ -350,16 +359,30 @@ async def graph_node(state: Mapping[str, Any], context: Any) -> dict[str, Any]:
     undecided = [UndecidedClaim.model_validate(u) for s in sections for u in s.get("undecided", [])]
     unparsed = [UndecidedClaim.model_validate(u) for s in sections for u in s.get("unparsed", [])]
     usage = Usage()
-    budget = settings.llm.budget
-    if unparsed:
-        extracted = await extract_claims(unparsed, settings.llm, settings.llm_cache_path, budget_left=budget)
-        usage.add(extracted)
-        budget = None if budget is None else max(0, budget - extracted.calls)
-        undecided.extend(UndecidedClaim.model_validate(c.model_dump(exclude={"checkable", "numbers", "metrics",
-                                                                                "conditions"}))
-                         for c in extracted.claims if c.checkable)
-    outcome = await review(undecided, rules, settings.llm, settings.llm_cache_path, budget_left=budget)
+    unjudged: list[Unjudged] = []
+    limits = Limits(settings.llm.budget, settings.llm.deadline)
+    session = open_session(settings.llm, settings.llm_cache_path, limits)
+    async with session.client:
+        if unparsed:
+            stage = replace(session, limits=limits.share(settings.llm.extraction_share))
+            extracted = await extract_claims(unparsed, stage)
+            usage.add(extracted)
+            unjudged.extend(extracted.unjudged)
+            undecided.extend(UndecidedClaim.model_validate(c.model_dump(exclude={"checkable", "numbers", "metrics",
+                                                                                    "conditions"}))
+                             for c in extracted.claims if c.checkable)
+        outcome = await review(undecided, rules, session)
     usage.add(outcome)
-    changed = [f for f in merge_findings(rules, outcome.findings) if f not in rules]
+    unjudged.extend(outcome.unjudged)
+    llm_findings = list(outcome.findings)
+    incomplete = unjudged_finding(unjudged)
+    if incomplete:
+        llm_findings.append(incomplete)
+    changed = [f for f in merge_findings(rules, llm_findings) if f not in rules]
+    run = {"model": settings.llm.model, "endpoint": session.endpoint,
+           "structured_output": session.output.mode if session.output.settled else None,
+           "structured_output_from": session.output.how if session.output.settled else None,
+           "budget": settings.llm.budget, "deadline": settings.llm.deadline, "timeout": settings.llm.timeout,
+           "unjudged": len(unjudged)}
     return {"findings": [f.model_dump(mode="json") for f in changed], "notes": usage.notes,
-            "calls": usage.calls, **usage.stats()}
+            "calls": usage.calls, "run": run, **usage.stats()}
