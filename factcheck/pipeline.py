@@ -47,14 +47,12 @@ async def check_text_async(text: str, name: str, settings: Settings, provider: S
     async with AsyncExitStack() as stack:
         checkpointer = None
         if settings.use_checkpoint:
-            from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+            from .checkpoints import open_checkpointer
 
-            path = settings.checkpoint_path
-            path.parent.mkdir(parents=True, exist_ok=True)
-            checkpointer = await stack.enter_async_context(AsyncSqliteSaver.from_conn_string(str(path)))
+            checkpointer = await stack.enter_async_context(open_checkpointer(settings))
         graph = build_graph(checkpointer)
-        config: dict[str, Any] = {"configurable": {"thread_id": thread_id or default_thread_id(text, name, provider)},
-                                  "recursion_limit": 50}
+        thread = thread_id or default_thread_id(text, name, provider)
+        config: dict[str, Any] = {"configurable": {"thread_id": thread}, "recursion_limit": 50}
         start: dict | None = {"text": text, "name": name}
         if checkpointer is not None:
             snapshot = await graph.aget_state(config)
@@ -64,7 +62,20 @@ async def check_text_async(text: str, name: str, settings: Settings, provider: S
             elif snapshot.values:  # a finished run: start afresh, reducers must not add to it
                 await checkpointer.adelete_thread(config["configurable"]["thread_id"])
         final = await graph.ainvoke(start, config, context=context)
+        if checkpointer is not None:
+            await _prune_finished(checkpointer, thread, settings, context)
     return Report.model_validate(final["report"])
+
+
+async def _prune_finished(checkpointer: Any, thread: str, settings: Settings, context: RunContext) -> None:
+    """A finished run keeps nothing in the store (its report is the result), and runs
+    interrupted long ago go too: the store does not grow with the drafts checked."""
+    from .checkpoints import prune, thread_bytes
+
+    context.say(f"checkpoint: {await thread_bytes(checkpointer, thread)} bytes for this run; thread pruned")
+    await checkpointer.adelete_thread(thread)
+    if not settings.checkpoint_url and settings.checkpoint_max_age is not None:
+        await asyncio.to_thread(prune, settings.checkpoint_path, settings.checkpoint_max_age, vacuum=False)
 
 
 def check_text(text: str, name: str, settings: Settings, provider: SourceProvider, *,

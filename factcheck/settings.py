@@ -2,6 +2,7 @@
 passed in explicitly; nothing below this module reads the environment."""
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Literal, Mapping
 
@@ -64,6 +65,10 @@ class Settings(BaseModel):
     cache_dir: Path = Field(default_factory=lambda: default_cache_dir({}))
     checkpoint: Path | None = Field(default=None, description="SQLite checkpoint file; None = cache_dir/checkpoints.sqlite")
     use_checkpoint: bool = True
+    checkpoint_url: str | None = Field(default=None, description="PostgreSQL URL for checkpoints instead of the "
+                                       "SQLite file, so another worker can resume a run (a team's server)")
+    checkpoint_max_age: dt.timedelta | None = Field(
+        default=dt.timedelta(days=7), description="interrupted runs' checkpoints older than this are pruned")
     quiet: bool = False
     fetch: FetchSettings = Field(default_factory=FetchSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)

@@ -224,7 +224,7 @@ def test_the_runner_resumes_unfinished_runs_and_records_failures(engine: sa.Engi
     assert db.get_revision(engine, pending_rev).progress == "parsed draft.md"
     assert len(db.list_findings(engine, pending_rev)) == 3
     broken = db.get_revision(engine, broken_rev)
-    assert (broken.run_status, broken.run_error) == ("failed", "b.md:2: front matter is not valid YAML")
+    assert (broken.run_status, broken.run_error) == ("failed", "failed: b.md:2: front matter is not valid YAML")
     crashed = db.get_revision(engine, crash_rev)
     assert crashed.run_status == "failed" and "RuntimeError: source provider went away" in crashed.run_error
     assert db.unfinished_runs(engine) == []

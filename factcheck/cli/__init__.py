@@ -10,6 +10,7 @@ from .check import check
 from .ci import baseline, ci, config
 from .fetch import fetch
 from .web import serve, users
+from .worker import worker
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -22,5 +23,5 @@ def main() -> None:
     """
 
 
-for command in (check, ci, baseline, config, fetch, serve, users):
+for command in (check, ci, baseline, config, fetch, serve, users, worker):
     main.add_command(command)

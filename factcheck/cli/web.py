@@ -45,6 +45,21 @@ def resolve_database_url(db_path: Path | None, url: str | None) -> str:
     return f"sqlite:///{path}"
 
 
+def run_settings(url: str, checkpoint: Path | None, allow_private_hosts: bool):  # type: ignore[no-untyped-def]
+    """The checker's settings for a server or worker: on PostgreSQL, checkpoints go to
+    the same database, so a run a dead worker started resumes on another machine."""
+    from ..web.jobs import is_postgres
+    from .common import build_settings
+
+    if checkpoint and is_postgres(url):
+        raise click.UsageError("--checkpoint is a SQLite file; with PostgreSQL the checkpoints are kept there")
+    settings = build_settings(checkpoint=checkpoint)
+    settings.fetch.allow_private_hosts = allow_private_hosts
+    if is_postgres(url):
+        settings.checkpoint_url = url
+    return settings
+
+
 def open_engine(url: str):  # type: ignore[no-untyped-def]
     from sqlalchemy.exc import ArgumentError, OperationalError
 
@@ -69,36 +84,42 @@ def open_engine(url: str):  # type: ignore[no-untyped-def]
 @click.option("--max-upload-kb", default=1000, show_default=True, type=click.IntRange(1),
               help="Largest draft accepted, in kilobytes.")
 @click.option("--concurrency", default=1, show_default=True, type=click.IntRange(1),
-              help="Checks run at the same time.")
+              help="Checks this process runs at the same time (SQLite, or PostgreSQL with --in-process).")
+@click.option("--in-process", is_flag=True,
+              help="On PostgreSQL, also run checks in this process instead of leaving them all to "
+                   "`factcheck worker` (on SQLite they always run here).")
 @click.option("--secure-cookies", is_flag=True, help="Mark cookies Secure; use when served over HTTPS.")
 @click.option("--allow-private-hosts", is_flag=True,
               help="Let draft URLs and live sources be fetched from loopback and private addresses.")
 def serve(db_path: Path | None, database_url: str | None, host: str, port: int, sources_dir: Path | None,
-          checkpoint: Path | None, max_upload_kb: int, concurrency: int, secure_cookies: bool,
+          checkpoint: Path | None, max_upload_kb: int, concurrency: int, in_process: bool, secure_cookies: bool,
           allow_private_hosts: bool) -> None:
     """Run the reviewer queue web app: writers submit drafts, reviewers decide findings.
 
-    The JSON API is under /api, its OpenAPI schema at /openapi.json.
-    Create accounts first with `factcheck users add`.
+    With a SQLite database (the default) the checks run in this process. With
+    PostgreSQL they are queued in the database for `factcheck worker` processes,
+    on this machine or others. The JSON API is under /api, its OpenAPI schema at
+    /openapi.json. Create accounts first with `factcheck users add`.
     """
     import uvicorn
 
-    from .common import build_settings
     from ..web.app import create_app
     from ..web.config import WebConfig
+    from ..web.jobs import is_postgres
 
     url = resolve_database_url(db_path, database_url)
-    settings = build_settings(checkpoint=checkpoint)
-    settings.fetch.allow_private_hosts = allow_private_hosts
+    settings = run_settings(url, checkpoint, allow_private_hosts)
     config = WebConfig(database_url=url, settings=settings, sources_dir=sources_dir,
                        max_upload_bytes=max_upload_kb * 1000, secure_cookies=secure_cookies,
-                       allow_private_urls=allow_private_hosts, concurrency=concurrency)
+                       allow_private_urls=allow_private_hosts, concurrency=concurrency, in_process=in_process)
     open_engine(url).dispose()  # a bad database fails here, with a message, not in a traceback
     try:
         app = create_app(config)
     except InputError as exc:
         raise fail(str(exc)) from None
-    click.echo(f"factcheck review on http://{host}:{port}/ (database: {url.split('@')[-1]})", err=True)
+    where = "by `factcheck worker`" if is_postgres(url) and not in_process else "in this process"
+    click.echo(f"factcheck review on http://{host}:{port}/ (database: {url.split('@')[-1]}; checks run {where})",
+               err=True)
     uvicorn.run(app, host=host, port=port, log_level="info")
 
 

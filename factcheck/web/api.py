@@ -147,3 +147,16 @@ def set_status(request: Request, draft_id: int, body: StatusIn, user: db.User = 
     except db.Conflict as exc:
         raise HTTPException(409, str(exc)) from None
     return _out(request, draft_id)
+
+
+@router.post("/drafts/{draft_id}/retry", response_model=DraftOut,
+             responses={**ERRORS, 409: {"description": "the latest revision's check has not failed"}})
+def retry(request: Request, draft_id: int, user: db.User = Depends(api_user)) -> DraftOut:
+    """Queue the failed check of the draft's latest revision again."""
+    visible_draft(request, user, draft_id)
+    try:
+        revision_id = db.retry_run(engine(request), draft_id, user)
+    except db.Conflict as exc:
+        raise HTTPException(409, str(exc)) from None
+    request.app.state.runner.submit(revision_id)
+    return _out(request, draft_id)

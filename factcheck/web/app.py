@@ -22,7 +22,7 @@ from .. import __version__
 from . import db
 from .access import LoginRequired
 from .config import WebConfig
-from .runner import Checker, CheckRunner, pipeline_checker
+from .runner import Checker, CheckRunner, Runner, pipeline_checker
 
 HERE = Path(__file__).parent
 
@@ -46,9 +46,20 @@ def templates() -> Jinja2Templates:
 
 
 def create_app(config: WebConfig, checker: Checker | None = None) -> FastAPI:
-    """The app over ``config.database_url``; ``checker`` defaults to the core pipeline."""
+    """The app over ``config.database_url``; ``checker`` defaults to the core pipeline.
+
+    On SQLite the checks run in this process; on PostgreSQL they go to the job
+    queue for ``factcheck worker`` processes, unless ``config.in_process`` asks for
+    both here (a one-machine PostgreSQL setup)."""
+    from .jobs import QueueSubmitter, is_postgres
+
     engine = db.connect(config.database_url)
-    run_check = checker or pipeline_checker(config.settings, config.sources_dir)
+    runner: Runner
+    if is_postgres(config.database_url) and not config.in_process:
+        runner = QueueSubmitter(engine, config.database_url)
+    else:
+        runner = CheckRunner(engine, checker or pipeline_checker(config.settings, config.sources_dir),
+                             config.concurrency, lease=config.lease)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -63,7 +74,7 @@ def create_app(config: WebConfig, checker: Checker | None = None) -> FastAPI:
                               "publication. The JSON API authenticates with a per-user bearer token.")
     app.state.config = config
     app.state.engine = engine
-    app.state.runner = CheckRunner(engine, run_check, config.concurrency)
+    app.state.runner = runner
     app.state.templates = templates()
 
     from .api import router as api_router

@@ -17,3 +17,6 @@ class WebConfig(BaseModel):
     secure_cookies: bool = Field(default=False, description="mark cookies Secure (serve behind HTTPS)")
     allow_private_urls: bool = Field(default=False, description="let drafts be fetched from local addresses")
     concurrency: int = 1
+    in_process: bool = Field(default=False, description="on PostgreSQL, run checks in this process too "
+                                                        "instead of leaving them to `factcheck worker`")
+    lease: float = Field(default=60.0, description="seconds a worker's claim on a run holds without renewal")

@@ -58,6 +58,7 @@ class DraftView(BaseModel):
     updated_at: dt.datetime
     revision: int = 0
     run_status: str = "queued"
+    run_error: str | None = None
     open: int = 0
     accepted: int = 0
     dismissed: int = 0
@@ -260,11 +261,12 @@ def list_drafts(engine: sa.Engine, viewer: User) -> list[DraftView]:
 def _draft_view(conn: sa.Connection, row: sa.Row) -> DraftView:
     view = DraftView(id=row.id, title=row.title, status=row.status, owner_id=row.owner_id, owner=row.owner,
                      created_at=_utc(row.created_at), updated_at=_utc(row.updated_at))
-    latest = conn.execute(sa.select(revisions.c.id, revisions.c.number, revisions.c.run_status)
+    latest = conn.execute(sa.select(revisions.c.id, revisions.c.number, revisions.c.run_status,
+                                    revisions.c.run_error)
                           .where(revisions.c.draft_id == row.id)
                           .order_by(revisions.c.number.desc()).limit(1)).first()
     if latest:
-        view.revision, view.run_status = latest.number, latest.run_status
+        view.revision, view.run_status, view.run_error = latest.number, latest.run_status, latest.run_error
         counts = conn.execute(sa.select(findings.c.decision, sa.func.count())
                               .where(findings.c.revision_id == latest.id)
                               .group_by(findings.c.decision)).all()
@@ -308,16 +310,91 @@ def latest_revision(engine: sa.Engine, draft_id: int) -> RevisionView:
 
 
 def unfinished_runs(engine: sa.Engine) -> list[int]:
-    """Revisions queued or cut off mid-run (a restart), oldest first."""
+    """Revisions a worker could take now, oldest first: queued ones, and running ones
+    whose owner's lease ran out (the worker died). A run another worker still holds
+    is not among them, so a restarted server re-queues nothing that is owned."""
     with engine.connect() as conn:
-        return list(conn.execute(sa.select(revisions.c.id)
-                                 .where(revisions.c.run_status.in_(("queued", "running")))
+        return list(conn.execute(sa.select(revisions.c.id).where(_claimable(now()))
                                  .order_by(revisions.c.id)).scalars())
 
 
-def start_run(engine: sa.Engine, revision_id: int) -> None:
+def _claimable(at: dt.datetime) -> sa.ColumnElement[bool]:
+    return sa.or_(revisions.c.run_status == "queued",
+                  sa.and_(revisions.c.run_status == "running",
+                          sa.or_(revisions.c.lease_until.is_(None), revisions.c.lease_until < at)))
+
+
+Claim = Literal["claimed", "held", "gone"]
+
+
+def claim_run(engine: sa.Engine, revision_id: int, owner: str, lease: float, max_attempts: int = 3) -> Claim:
+    """Take a revision's run for ``owner`` until ``lease`` seconds from now.
+
+    One conditional UPDATE, so of any number of workers trying at once exactly one
+    gets "claimed". "held": another worker's lease is still live (try again when it
+    runs out). "gone": finished, failed or deleted; nothing to do. A finished run is
+    never set running again. A run cut off ``max_attempts`` times is marked failed
+    instead of being tried forever."""
+    at = now()
     with engine.begin() as conn:
-        conn.execute(revisions.update().where(revisions.c.id == revision_id).values(run_status="running"))
+        claimed = conn.execute(
+            revisions.update().where(revisions.c.id == revision_id, _claimable(at),
+                                     revisions.c.attempts < max_attempts)
+            .values(run_status="running", run_owner=owner, lease_until=at + dt.timedelta(seconds=lease),
+                    attempts=revisions.c.attempts + 1, run_error=None)).rowcount
+        if claimed == 1:
+            return "claimed"
+        row = conn.execute(sa.select(revisions.c.run_status, revisions.c.attempts)
+                           .where(revisions.c.id == revision_id)).first()
+        if row is None or row.run_status in ("done", "failed"):
+            return "gone"
+        if row.attempts >= max_attempts:
+            failed = conn.execute(
+                revisions.update().where(revisions.c.id == revision_id, _claimable(at))
+                .values(run_status="failed", run_owner=None, lease_until=None, finished_at=at,
+                        run_error=f"failed: the check was cut off {row.attempts} times (its worker stopped "
+                                  "mid-run); retry it, or check the workers' logs")).rowcount
+            return "gone" if failed else "held"
+        return "held"
+
+
+def renew_lease(engine: sa.Engine, revision_id: int, owner: str, lease: float) -> bool:
+    """Extend ``owner``'s claim; False when the run is no longer theirs."""
+    with engine.begin() as conn:
+        return conn.execute(revisions.update().where(
+            revisions.c.id == revision_id, revisions.c.run_owner == owner, revisions.c.run_status == "running")
+            .values(lease_until=now() + dt.timedelta(seconds=lease))).rowcount == 1
+
+
+def lease_of(engine: sa.Engine, revision_id: int) -> dt.datetime | None:
+    with engine.connect() as conn:
+        return _utc(conn.execute(sa.select(revisions.c.lease_until)
+                                 .where(revisions.c.id == revision_id)).scalar_one_or_none())
+
+
+def retry_run(engine: sa.Engine, draft_id: int, user: User) -> int:
+    """Queue the failed check of a draft's latest revision again (the retry button);
+    returns the revision id. ``Conflict`` when that check has not failed."""
+    with engine.begin() as conn:
+        rev = conn.execute(sa.select(revisions.c.id, revisions.c.run_status).where(revisions.c.draft_id == draft_id)
+                           .order_by(revisions.c.number.desc()).limit(1)).first()
+        if rev is None:
+            raise NotFound(f"draft {draft_id} has no revision")
+        if conn.execute(revisions.update().where(revisions.c.id == rev.id, revisions.c.run_status == "failed")
+                        .values(run_status="queued", run_owner=None, lease_until=None, attempts=0,
+                                progress=None, finished_at=None)).rowcount != 1:
+            raise Conflict(f"the check is {rev.run_status}, not failed: nothing to retry")
+        _event(conn, draft_id, "retried", user=user, revision_id=rev.id)
+        return rev.id  # type: ignore[no-any-return]
+
+
+def _owned(revision_id: int, owner: str | None) -> sa.ColumnElement[bool]:
+    # Without an owner (a direct call), any run not yet finished; with one, only that
+    # worker's live run: a worker whose lease was taken over writes nothing.
+    if owner is None:
+        return sa.and_(revisions.c.id == revision_id, revisions.c.run_status.not_in(("done",)))
+    return sa.and_(revisions.c.id == revision_id, revisions.c.run_status == "running",
+                   revisions.c.run_owner == owner)
 
 
 def note_progress(engine: sa.Engine, revision_id: int, message: str) -> None:
@@ -325,22 +402,30 @@ def note_progress(engine: sa.Engine, revision_id: int, message: str) -> None:
         conn.execute(revisions.update().where(revisions.c.id == revision_id).values(progress=message[:500]))
 
 
-def fail_run(engine: sa.Engine, revision_id: int, error: str) -> None:
+def fail_run(engine: sa.Engine, revision_id: int, error: str, owner: str | None = None) -> bool:
+    """Mark the run failed with a reason a reviewer sees ("failed: …"); False when it was not ours."""
+    error = error if error.startswith("failed:") else f"failed: {error}"
     with engine.begin() as conn:
-        conn.execute(revisions.update().where(revisions.c.id == revision_id)
-                     .values(run_status="failed", run_error=error, finished_at=now()))
+        return conn.execute(revisions.update().where(_owned(revision_id, owner))
+                            .values(run_status="failed", run_error=error, run_owner=None, lease_until=None,
+                                    finished_at=now())).rowcount == 1
 
 
-def finish_run(engine: sa.Engine, revision_id: int, report: Report) -> None:
-    """Store a run's findings. A finding the previous checked revision also had
-    (same sentence, same category: same fingerprint) keeps its review decision;
-    an accepted finding that is gone is recorded as resolved."""
+def finish_run(engine: sa.Engine, revision_id: int, report: Report, owner: str | None = None) -> bool:
+    """Store a run's findings; False (and nothing written) when the run is already
+    done or, with ``owner``, no longer that worker's. A finding the previous checked
+    revision also had (same sentence, same category: same fingerprint) keeps its
+    review decision; an accepted finding that is gone is recorded as resolved."""
     with engine.begin() as conn:
-        rev = conn.execute(sa.select(revisions).where(revisions.c.id == revision_id)).first()
-        if rev is None:
-            raise NotFound(f"no revision {revision_id}")
-        if rev.run_status == "done":
-            return
+        # Marking the run done first takes the row's write lock: a second finisher
+        # waits here, then matches nothing and writes no findings twice.
+        if conn.execute(revisions.update().where(_owned(revision_id, owner)).values(
+                run_status="done", run_error=None, run_owner=None, lease_until=None,
+                report_json=report.model_dump_json(), finished_at=now())).rowcount != 1:
+            if conn.execute(sa.select(revisions.c.id).where(revisions.c.id == revision_id)).first() is None:
+                raise NotFound(f"no revision {revision_id}")
+            return False
+        rev = conn.execute(sa.select(revisions).where(revisions.c.id == revision_id)).one()
         previous = conn.execute(
             sa.select(findings)
             .where(findings.c.revision_id == sa.select(revisions.c.id)
@@ -374,8 +459,7 @@ def finish_run(engine: sa.Engine, revision_id: int, report: Report) -> None:
                 _event(conn, rev.draft_id, "resolved", revision_id=revision_id, fingerprint=fingerprint,
                        reason=f"{gone.category} on line {gone.line}, \u201c{gone.sentence}\u201d, "
                               f"is no longer flagged in revision {rev.number}")
-        conn.execute(revisions.update().where(revisions.c.id == revision_id).values(
-            run_status="done", run_error=None, report_json=report.model_dump_json(), finished_at=now()))
+    return True
 
 
 # --- findings and decisions ------------------------------------------------

@@ -101,6 +101,30 @@ def m003_run_progress(conn: sa.Connection) -> None:
     conn.execute(sa.text("ALTER TABLE revisions ADD COLUMN progress TEXT"))
 
 
+@migration
+def m004_run_leases(conn: sa.Connection) -> None:
+    # Who runs a revision's check and until when, so of several workers exactly one
+    # claims it and a dead worker's run is taken over once its lease runs out;
+    # attempts caps how often a run that keeps killing workers is tried again.
+    conn.execute(sa.text("ALTER TABLE revisions ADD COLUMN run_owner VARCHAR(200)"))
+    conn.execute(sa.text("ALTER TABLE revisions ADD COLUMN lease_until TIMESTAMP WITH TIME ZONE"))
+    conn.execute(sa.text("ALTER TABLE revisions ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"))
+    meta = sa.MetaData()
+    tbl = sa.Table("revisions", meta, sa.Column("run_status"), sa.Column("id"))
+    sa.Index("ix_revisions_run_status_id", tbl.c.run_status, tbl.c.id).create(conn)
+
+
+@migration
+def m005_job_queue(conn: sa.Connection) -> None:
+    # On PostgreSQL, checks go to workers through procrastinate's tables in the same
+    # database; its schema is created here once, in order with ours. SQLite has no queue
+    # tables: there the server runs checks in-process.
+    if conn.dialect.name == "postgresql":
+        from procrastinate.schema import SchemaManager
+
+        conn.exec_driver_sql(SchemaManager.get_schema().replace("%", "%%"))
+
+
 _applied = sa.Table(
     "schema_migrations", sa.MetaData(),
     sa.Column("name", sa.String(100), primary_key=True),
@@ -110,11 +134,15 @@ _applied = sa.Table(
 
 def migrate(engine: sa.Engine) -> list[str]:
     """Apply the migrations this database lacks, in order; returns their names."""
-    _applied.create(engine, checkfirst=True)
     done: list[str] = []
     for name, fn in MIGRATIONS:
         # One transaction per migration, so a failure leaves the earlier ones recorded.
         with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                # Servers and workers starting together: one migrates, the others wait
+                # for it (the lock ends with the transaction) and then skip what it did.
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7244501)"))
+            _applied.create(conn, checkfirst=True)
             if conn.execute(sa.select(_applied.c.name).where(_applied.c.name == name)).first():
                 continue
             fn(conn)

@@ -198,6 +198,18 @@ def decide(request: Request, finding_id: int, user: db.User = Depends(form_user)
     return RedirectResponse(f"{back}#f-{finding_id}", status_code=303)
 
 
+@router.post("/drafts/{draft_id}/retry")
+def retry(request: Request, draft_id: int, user: db.User = Depends(form_user)) -> Response:
+    """The retry button of a failed check."""
+    visible_draft(request, user, draft_id)
+    try:
+        revision_id = db.retry_run(engine(request), draft_id, user)
+    except db.Conflict as exc:
+        return _draft_page(request, user, draft_id, None, None, error=str(exc), status=409)
+    request.app.state.runner.submit(revision_id)
+    return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
+
+
 @router.post("/drafts/{draft_id}/approve")
 def approve(request: Request, draft_id: int, user: db.User = Depends(form_user)) -> Response:
     return _set_status(request, draft_id, user, "approved")

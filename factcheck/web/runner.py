@@ -1,30 +1,27 @@
-"""Background check runs: the web app queues a revision, a worker thread checks it.
+"""Where the web app's checks run: in this process (SQLite, one machine), or on
+``factcheck worker`` processes fed through the job queue (PostgreSQL; ``jobs.py``).
 
-The worker owns one asyncio loop, so the pages (plain threadpool handlers) never
-wait on a check; the revision's ``run_status`` in the database is the progress
-the draft page polls.
+The in-process runner owns one asyncio loop on a thread, so the pages (plain
+threadpool handlers) never wait on a check; the revision's ``run_status`` in the
+database is the progress the draft page polls.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import threading
-from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from pathlib import Path
+from typing import Protocol
 
 import sqlalchemy as sa
 
-from ..errors import InputError
 from ..models import Report
 from ..settings import Settings
 from . import db
+from .runs import DEFAULT_LEASE, Checker, Progress, run_revision, worker_name
 
 log = logging.getLogger(__name__)
-
-Progress = Callable[[str], None]
-# (draft text, draft name, checkpoint thread id, progress callback) -> report
-Checker = Callable[[str, str, str, Progress], Awaitable[Report]]
 
 
 def pipeline_checker(settings: Settings, sources_dir: Path | None) -> Checker:
@@ -49,17 +46,32 @@ def pipeline_checker(settings: Settings, sources_dir: Path | None) -> Checker:
     return check
 
 
-class CheckRunner:
-    """A worker thread with an event loop, running at most ``concurrency`` checks at once."""
+class Runner(Protocol):
+    """What the app asks of wherever checks run."""
 
-    def __init__(self, engine: sa.Engine, checker: Checker, concurrency: int = 1) -> None:
+    def start(self) -> None: ...
+    def submit(self, revision_id: int) -> None: ...
+    def stop(self) -> None: ...
+
+
+class CheckRunner:
+    """An in-process worker: a thread with an event loop, at most ``concurrency`` checks
+    at once. It claims runs like any worker, so two servers on one SQLite file never
+    check the same revision twice, and it looks again every ``lease / 2`` seconds for
+    runs whose owner died."""
+
+    def __init__(self, engine: sa.Engine, checker: Checker, concurrency: int = 1,
+                 lease: float = DEFAULT_LEASE) -> None:
         self._engine = engine
         self._checker = checker
         self._concurrency = max(1, concurrency)
+        self._lease = lease
+        self._owner = worker_name()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._limit: asyncio.Semaphore | None = None
-        self._pending: set[Future[None]] = set()
+        self._pending: set[Future[str]] = set()
+        self._sweeper: Future[None] | None = None
 
     def start(self) -> None:
         ready = threading.Event()
@@ -75,12 +87,17 @@ class CheckRunner:
         self._thread = threading.Thread(target=serve, name="factcheck-runs", daemon=True)
         self._thread.start()
         ready.wait()
-        # Runs cut off by a restart are checked again under the same thread id,
-        # so the checkpointer resumes them instead of starting over.
-        for revision_id in db.unfinished_runs(self._engine):
-            self.submit(revision_id)
+        # Queued runs, and runs cut off by a restart once their lease is out, are
+        # checked under the same thread id, so the checkpointer resumes them.
+        self._sweeper = asyncio.run_coroutine_threadsafe(self._sweep(), self._loop)
 
-    def submit(self, revision_id: int) -> Future[None]:
+    async def _sweep(self) -> None:
+        while True:
+            for revision_id in await asyncio.to_thread(db.unfinished_runs, self._engine):
+                self.submit(revision_id)
+            await asyncio.sleep(self._lease / 2)
+
+    def submit(self, revision_id: int) -> Future[str]:  # type: ignore[override]
         if self._loop is None:
             raise RuntimeError("the runner is not started")
         future = asyncio.run_coroutine_threadsafe(self._run(revision_id), self._loop)
@@ -96,27 +113,15 @@ class CheckRunner:
     def stop(self) -> None:
         if self._loop is None:
             return
-        for future in list(self._pending):
+        for future in [*self._pending, *([self._sweeper] if self._sweeper else [])]:
             future.cancel()
         self._loop.call_soon_threadsafe(self._loop.stop)
         if self._thread:
             self._thread.join(timeout=10)
         self._loop = None
 
-    async def _run(self, revision_id: int) -> None:
+    async def _run(self, revision_id: int) -> str:
         assert self._limit is not None
         async with self._limit:
-            revision = await asyncio.to_thread(db.get_revision, self._engine, revision_id)
-            await asyncio.to_thread(db.start_run, self._engine, revision_id)
-            try:
-                report = await self._checker(revision.text, revision.name, revision.thread_id,
-                                             lambda message: db.note_progress(self._engine, revision_id, message))
-            except InputError as exc:
-                await asyncio.to_thread(db.fail_run, self._engine, revision_id, str(exc))
-                return
-            except Exception as exc:  # a failed run is shown on the page, never lost in a log only
-                log.exception("check of revision %s failed", revision_id)
-                await asyncio.to_thread(db.fail_run, self._engine, revision_id,
-                                        f"the check failed: {type(exc).__name__}: {exc}")
-                return
-            await asyncio.to_thread(db.finish_run, self._engine, revision_id, report)
+            return await run_revision(self._engine, self._checker, revision_id, owner=self._owner,
+                                      lease=self._lease)

@@ -60,6 +60,10 @@ revisions = sa.Table(
     sa.Column("created_by", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True)),
+    # The worker that claimed the run, and until when its claim holds unless renewed.
+    sa.Column("run_owner", sa.String(200)),
+    sa.Column("lease_until", sa.DateTime(timezone=True)),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
     sa.UniqueConstraint("draft_id", "number"),
 )
 
