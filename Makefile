@@ -27,8 +27,13 @@ browser-deps:
 		else echo "browser tests need: apt-get install chromium fonts-wqy-microhei (as root)"; fi; \
 	fi
 
+# The queue and worker tests need PostgreSQL: a cluster of our own on a free 127.0.0.1 port,
+# started for the run and dropped after it (.ci/postgres.sh installs Debian's postgresql if missing).
 test: setup browser-deps
-	$(BIN)/python -m pytest -q
+	@cluster=factcheck-test-$$$$; \
+	url=$$(.ci/postgres.sh up $$cluster) || { [ -z "$$CI" ] || exit 1; echo "no PostgreSQL: its tests are skipped" >&2; url=; }; \
+	trap ".ci/postgres.sh down $$cluster" EXIT; \
+	FACTCHECK_TEST_DATABASE_URL=$$url $(BIN)/python -m pytest -q
 
 bench: setup
 	$(BIN)/python ../shared/bench/score.py --cmd "$(BIN)/factcheck check" ../shared/bench/dev

@@ -38,12 +38,7 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
         async with AsyncPostgresSaver.from_conn_string(libpq_url(settings.checkpoint_url)) as saver:
-            # Workers starting together would race on CREATE TABLE; one sets up, the others wait.
-            await saver.conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
-            try:
-                await saver.setup()
-            finally:
-                await saver.conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
+            await _setup_once(saver)
             yield saver
         return
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
@@ -52,6 +47,23 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
     path.parent.mkdir(parents=True, exist_ok=True)
     async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
         yield saver
+
+
+async def _setup_once(saver: Any) -> None:
+    """Create or migrate the checkpoint tables, one process at a time.
+
+    Polled with a try-lock rather than waited on: the setup builds indexes
+    CONCURRENTLY, which waits for every open transaction, including one blocked on
+    the lock, and PostgreSQL would call that a deadlock."""
+    import asyncio
+
+    while not (await (await saver.conn.execute("SELECT pg_try_advisory_lock(%s) AS got",
+                                               (_SETUP_LOCK,))).fetchone())["got"]:
+        await asyncio.sleep(0.05)
+    try:
+        await saver.setup()
+    finally:
+        await saver.conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
 
 
 async def thread_bytes(checkpointer: Any, thread_id: str) -> int:
