@@ -77,12 +77,33 @@ def test_finished_thread_starts_afresh_instead_of_adding_to_old_state(tmp_path: 
     assert second.stats.sources == 2  # not 4: reducers did not add to the finished run
 
 
-def test_checkpoint_is_a_real_sqlite_file(tmp_path: Path):
-    settings = Settings(cache_dir=tmp_path)
-    check_text(DRAFT, "d.md", settings, FlakyProvider(set()))
+def threads(settings: Settings) -> set[str]:
     with sqlite3.connect(settings.checkpoint_path) as db:
-        threads = {row[0] for row in db.execute("select distinct thread_id from checkpoints")}
-    assert len(threads) == 1 and next(iter(threads)).startswith("check-")
+        return {row[0] for row in db.execute("select distinct thread_id from checkpoints")}
+
+
+def test_checkpoint_is_a_real_sqlite_file_keeping_only_unfinished_runs(tmp_path: Path):
+    settings = Settings(cache_dir=tmp_path)
+    with pytest.raises(ConnectionResetError):
+        check_text(DRAFT, "d.md", settings, FlakyProvider({"https://github.com/o/r/pull/2"}))
+    [interrupted] = threads(settings)
+    assert interrupted.startswith("check-")
+    messages: list[str] = []
+    check_text(DRAFT, "d.md", settings, FlakyProvider(set()), progress=messages.append)
+    assert threads(settings) == set(), "a finished run's thread is pruned"
+    [size] = [m for m in messages if m.startswith("checkpoint: ")]
+    assert int(size.split()[1]) > 1000
+
+
+def test_storage_does_not_grow_with_the_drafts_checked(tmp_path: Path):
+    settings = Settings(cache_dir=tmp_path)
+    sizes = []
+    for n in range(12):
+        check_text(DRAFT.replace("9.3%", f"9.{n}%"), f"d{n}.md", settings, FlakyProvider(set()))
+        sizes.append(settings.checkpoint_path.stat().st_size)
+    assert threads(settings) == set()
+    # Freed pages are reused: after the first few runs the file stops growing.
+    assert sizes[-1] == sizes[3], sizes
 
 
 def test_no_checkpoint_leaves_no_file(tmp_path: Path):
