@@ -21,8 +21,10 @@ mutant lists as expected.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -69,35 +71,89 @@ def _label(url: str) -> str:
     return parts[-1] or url
 
 
+def _doc_urls(folder: str) -> set[str]:
+    urls = set()
+    for d in gen.load_docs(gen.ROOT / folder):
+        urls.add(gen._norm_url(d["url"]))
+        urls.update(gen._norm_url(a) for a in d.get("aliases") or [])
+    return urls
+
+
+def buckets(bases: list[dict]) -> dict[str, tuple]:
+    """Source folders that can share one draft: same front matter, and no URL that two of
+    them answer (so every cited URL still resolves to the one document it was checked
+    against). Returns {folder: bucket key}."""
+    by_fm = defaultdict(list)
+    for b in bases:
+        fm = (b.get("window") or "", json.dumps(b.get("repos") or {}, sort_keys=True))
+        if b["sources"] not in by_fm[fm]:
+            by_fm[fm].append(b["sources"])
+    out = {}
+    for fm, folders in sorted(by_fm.items()):
+        packed: list[tuple[list[str], set[str]]] = []
+        for f in sorted(folders):
+            urls = _doc_urls(f)
+            for members, seen in packed:
+                if not (urls & seen):
+                    members.append(f)
+                    seen.update(urls)
+                    break
+            else:
+                packed.append(([f], set(urls)))
+        for i, (members, _) in enumerate(packed):
+            for f in members:
+                out[f] = fm + (i,)
+    return out
+
+
 def plan(bases: list[dict], mutants: list[dict]) -> list[dict]:
-    """Batches: [{sources, window, repos, items}]."""
-    by_id = {b["id"]: b for b in bases}
+    """Batches: [{sources: [folders], window, repos, round, items}].
+    Round 0 holds the originals, round k the k-th mutant of each base."""
     per_base = defaultdict(list)
     for m in mutants:
         per_base[m["base"]].append(m)
-    groups = defaultdict(lambda: defaultdict(list))   # group key -> round -> items
+    where = buckets(bases)
+    groups = defaultdict(lambda: defaultdict(list))   # bucket -> round -> items
+    folders = defaultdict(set)
     for b in bases:
-        key = (b["sources"], b.get("window") or "", json.dumps(b.get("repos") or {}, sort_keys=True))
+        key = where[b["sources"]]
+        folders[key].add(b["sources"])
         original = {"id": b["id"], "base": b["id"], "lang": b["lang"], "kind": "original",
                     "sub": "", "text": b["text"], "expected": []}
         groups[key][0].append(original)
         for r, m in enumerate(per_base[b["id"]], 1):
             groups[key][r].append(m)
     batches = []
-    for (src, window, repos), rounds in sorted(groups.items()):
+    for key, rounds in sorted(groups.items()):
+        window, repos, _ = key
         for r in sorted(rounds):
             items = rounds[r]
             for i in range(0, len(items), MAX_SECTIONS):
-                batches.append({"sources": src, "window": window or None, "repos": json.loads(repos) or None,
-                                "round": r, "items": items[i:i + MAX_SECTIONS]})
+                batches.append({"sources": sorted(folders[key]), "window": window or None,
+                                "repos": json.loads(repos) or None, "round": r,
+                                "items": items[i:i + MAX_SECTIONS]})
     return batches
+
+
+def sources_dir(folders: list[str], workdir: Path) -> Path:
+    """One folder: itself. Several: a folder holding a copy of each (the checker reads
+    every *.json under --sources recursively)."""
+    if len(folders) == 1:
+        return gen.ROOT / folders[0]
+    name = "sources-" + "+".join(f.replace("/", "_") for f in folders)
+    name = name if len(name) < 200 else "sources-" + hashlib.sha1("\n".join(folders).encode()).hexdigest()[:12]
+    target = workdir / name
+    if not target.exists():
+        for i, f in enumerate(folders):
+            shutil.copytree(gen.ROOT / f, target / f"{i:02d}-{Path(f).parent.name}")
+    return target
 
 
 def run_batch(cmd: list[str], batch: dict, bases: dict, workdir: Path, n: int) -> dict:
     text, where = build_draft(batch["items"], bases, batch["window"], batch["repos"])
     draft = workdir / f"batch-{n:03d}-r{batch['round']}.md"
     draft.write_text(text, encoding="utf-8")
-    argv = cmd + [str(draft), "--sources", str(gen.ROOT / batch["sources"]), "--format", "json"]
+    argv = cmd + [str(draft), "--sources", str(batch["sources_dir"]), "--format", "json"]
     t0 = time.time()
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=900, cwd=gen.ROOT)
     wall = time.time() - t0
@@ -148,6 +204,8 @@ def main(argv=None) -> int:
     cmd = shlex.split(args.cmd)
     workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="factcheck-mutants-"))
     workdir.mkdir(parents=True, exist_ok=True)
+    for batch in batches:   # prepared before the parallel runs: shared folders are built once
+        batch["sources_dir"] = sources_dir(batch["sources"], workdir)
     t0 = time.time()
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = list(pool.map(lambda nb: run_batch(cmd, nb[1], by_id, workdir, nb[0]), enumerate(batches)))
