@@ -1,19 +1,25 @@
 """The check as a LangGraph graph:
 
     parse → resolve → fetch (Send per URL) → gather → facts (Send per document)
-          → claims → verify (Send per section) → [llm] → report
+          → facts_done → verify (Send per section) → [llm] → report
 
 Nodes are plain functions over a typed state; I/O goes through the provider in the
 run's context. The CPU-bound nodes are coroutines too: they run on the event loop
 rather than in LangGraph's thread pool, which only added hand-offs under the GIL. State holds plain JSON-able data (model dumps), so a checkpoint
 reloads without custom serialisers and an interrupted run resumes by thread id,
 re-running only the branches that had not finished.
+
+State is kept small, since it is checkpointed at every step: the draft's text and the
+fetched documents once, then only results and summaries. What is derived from them (the
+parsed draft, each document's facts, each sentence's claim) lives in the run's memo
+(``RunContext``); branches are handed a section's index and document URLs, not copies.
+A resumed run refills the memo from the checkpoint (``RunContext.restore``).
 """
 from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Callable, TypedDict
+from typing import Annotated, Any, Callable, Iterable, TypedDict
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
@@ -23,7 +29,7 @@ from .draft import parse_draft
 from .extract.clauses import split_clauses
 from .extract.statement import Statement, extract_statement
 from .facts import Fact, facts_of
-from .models import Draft, Evidence, Finding, LLMRun, Report, Section, Sentence, SourceDocument, Stats, Window
+from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, Stats, Window
 from .settings import Settings
 from .sources import FetchResult, SourceProvider
 from .sources.urls import normalize_url
@@ -44,16 +50,48 @@ class RunContext:
     # long draft do not each re-validate them; a resumed run simply recomputes.
     _documents: dict[str, SourceDocument] = field(default_factory=dict)
     _facts: dict[str, list[Fact]] = field(default_factory=dict)
+    _draft: Draft | None = None
 
     def say(self, message: str) -> None:
         if self.progress:
             self.progress(message)
 
-    def document(self, data: dict) -> SourceDocument:
-        key = data["url"]
-        if key not in self._documents:
-            self._documents[key] = SourceDocument.model_validate(data)
-        return self._documents[key]
+    def keep(self, result: dict | FetchResult) -> None:
+        """Remember a fetched document, so later steps can take it by its URL."""
+        data = result.document if isinstance(result, FetchResult) else result.get("document")
+        if data is None:
+            return
+        doc = data if isinstance(data, SourceDocument) else SourceDocument.model_validate(data)
+        self._documents.setdefault(doc.url, doc)
+
+    def document(self, url: str) -> SourceDocument:
+        """A fetched document by its URL. Branches are handed URLs, not documents: a
+        document is checkpointed once, in ``fetched``, rather than again in every
+        branch's payload (each section's verify branch used to carry its sources)."""
+        try:
+            return self._documents[url]
+        except KeyError:
+            raise RuntimeError(f"document {url} was neither fetched in this run nor restored "
+                               "from its checkpoint") from None
+
+    def parse(self, text: str, name: str) -> Draft:
+        self._draft = parse_draft(text, name, repos=self.settings.repos)
+        return self._draft
+
+    @property
+    def draft(self) -> Draft:
+        if self._draft is None:
+            raise RuntimeError("the draft was neither parsed in this run nor restored from its checkpoint")
+        return self._draft
+
+    def restore(self, values: dict, fetch_results: Iterable[dict]) -> None:
+        """Refill the memo of a run resumed from its checkpoint: the draft from its text,
+        the documents from the state and from fetch branches that finished before the
+        interruption (``fetch_results``)."""
+        if values.get("text") is not None:
+            self.parse(values["text"], values["name"])
+        for result in [*values.get("fetched", []), *fetch_results]:
+            self.keep(result)
 
     def facts_for(self, doc: SourceDocument, window: Window | None) -> list[Fact]:
         if doc.url not in self._facts:
@@ -64,27 +102,24 @@ class RunContext:
 class State(TypedDict, total=False):
     text: str
     name: str
-    draft: dict
     urls: list[str]
     fetched: Annotated[list[dict], operator.add]
-    facts: Annotated[list[dict], operator.add]
-    claims: dict[str, dict]
+    facts: Annotated[list[dict], operator.add]  # per document: counts only
     sections: Annotated[list[dict], operator.add]
     llm: dict
     report: dict
 
 
 async def parse(state: State, runtime: Runtime[RunContext]) -> dict:
-    draft = parse_draft(state["text"], state["name"], repos=runtime.context.settings.repos)
+    draft = runtime.context.parse(state["text"], state["name"])
     runtime.context.say(f"parsed {len(draft.sentences)} sentences in {len(draft.sections)} sections")
-    return {"draft": draft.model_dump(mode="json")}
+    return {}
 
 
-def resolve(state: State) -> dict:
+def resolve(state: State, runtime: Runtime[RunContext]) -> dict:
     seen: dict[str, str] = {}
-    for section in state["draft"]["sections"]:
-        for citation in section["citations"]:
-            seen.setdefault(normalize_url(citation["url"]), citation["url"])
+    for citation in runtime.context.draft.citations():
+        seen.setdefault(normalize_url(citation.url), citation.url)
     return {"urls": list(seen.values())}
 
 
@@ -95,6 +130,7 @@ def route_fetch(state: State) -> list[Send] | str:
 async def fetch(payload: dict, runtime: Runtime[RunContext]) -> dict:
     result = await runtime.context.provider.get(payload["url"])
     runtime.context.say(f"{result.status}: {payload['url']}")
+    runtime.context.keep(result)
     return {"fetched": [result.model_dump(mode="json")]}
 
 
@@ -103,16 +139,14 @@ def gather(state: State) -> dict:
 
 
 def route_facts(state: State) -> list[Send] | str:
-    window = state["draft"].get("window")
-    sends = [Send("facts", {"document": r["document"], "window": window})
+    sends = [Send("facts", {"url": r["document"]["url"]})
              for r in state.get("fetched", []) if r["status"] == "ok" and r.get("document")]
-    return sends or "claims"
+    return sends or "facts_done"
 
 
 async def facts(payload: dict, runtime: Runtime[RunContext]) -> dict:
-    doc = runtime.context.document(payload["document"])
-    window = Window.model_validate(payload["window"]) if payload["window"] else None
-    found = runtime.context.facts_for(doc, window)
+    doc = runtime.context.document(payload["url"])
+    found = runtime.context.facts_for(doc, runtime.context.draft.window)
     # The facts stay in the run's memo, where verify takes them; the checkpoint keeps a
     # summary, since every step's checkpoint would otherwise re-store every passage, and a
     # resumed run recomputes them from the documents it holds.
@@ -120,9 +154,8 @@ async def facts(payload: dict, runtime: Runtime[RunContext]) -> dict:
                        "quantities": sum(len(f.statement.quantities) for f in found)}]}
 
 
-async def claims(state: State) -> dict:
-    draft = Draft.model_validate(state["draft"])
-    return {"claims": {str(s.index): _claim(s.text, draft.window).model_dump(mode="json") for s in draft.sentences}}
+def facts_done(state: State) -> dict:
+    return {}
 
 
 def _claim(text: str, window: Window | None) -> Statement:
@@ -132,38 +165,32 @@ def _claim(text: str, window: Window | None) -> Statement:
         return Statement(text=text, clauses=split_clauses(text))
 
 
-def route_verify(state: State) -> list[Send] | str:
-    draft = state["draft"]
-    documents = {normalize_url(r["url"]): r["document"] for r in state.get("fetched", []) if r.get("document")}
+def route_verify(state: State, runtime: Runtime[RunContext]) -> list[Send] | str:
+    documents = {normalize_url(r["url"]): r["document"]["url"] for r in state.get("fetched", [])
+                 if r.get("document")}
     sends = []
-    for section in draft["sections"]:
-        wanted: list[dict] = []
-        for c in section["citations"]:
-            doc = documents.get(normalize_url(c["url"]))
-            if doc is not None and doc not in wanted:
-                wanted.append(doc)
-        sentences = [s for s in draft["sentences"] if s["section"] == section["index"]]
+    for section in runtime.context.draft.sections:
+        wanted: list[str] = []  # document URLs: the documents themselves stay in `fetched`
+        for c in section.citations:
+            url = documents.get(normalize_url(c.url))
+            if url is not None and url not in wanted:
+                wanted.append(url)
         # Each branch gets its own section only: handing every branch the whole
         # draft made the cost grow with the square of the draft's length.
-        sends.append(Send("verify", {
-            "section": section,
-            "sentences": sentences,
-            "window": draft.get("window"),
-            "documents": wanted,
-            "claims": {str(s["index"]): state["claims"][str(s["index"])] for s in sentences},
-        }))
+        sends.append(Send("verify", {"section": section.index, "documents": wanted}))
     return sends or "after_verify"
 
 
 async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
-    section = Section.model_validate(payload["section"])
-    sentences = [Sentence.model_validate(s) for s in payload["sentences"]]
-    window = Window.model_validate(payload["window"]) if payload["window"] else None
-    docs = [runtime.context.document(d) for d in payload["documents"]]
+    draft = runtime.context.draft
+    [section] = [s for s in draft.sections if s.index == payload["section"]]
+    sentences = [s for s in draft.sentences if s.section == section.index]
+    window = draft.window
+    docs = [runtime.context.document(url) for url in payload["documents"]]
     documents = {normalize_url(u): d for d in docs for u in [d.url, *d.aliases]}
     cited = cited_documents(section, documents)
     facts = [f for d in cited for f in runtime.context.facts_for(d, window)]
-    statements = {int(k): Statement.model_validate(v) for k, v in payload["claims"].items()}
+    statements = {s.index: _claim(s.text, window) for s in sentences}
     settings = runtime.context.settings
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None)
@@ -184,7 +211,7 @@ async def llm(state: State, runtime: Runtime[RunContext]) -> dict:
 
 
 async def report(state: State, runtime: Runtime[RunContext]) -> dict:
-    draft = Draft.model_validate(state["draft"])
+    draft = runtime.context.draft
     results = [SectionResult.model_validate(s) for s in sorted(state.get("sections", []), key=lambda s: s["index"])]
     findings = [f for r in results for f in r.findings]
     llm_part = state.get("llm") or {}
@@ -243,7 +270,7 @@ def build_graph(checkpointer: Any = None):
     g.add_node("fetch", fetch)
     g.add_node("gather", gather, defer=True)
     g.add_node("facts", facts)
-    g.add_node("claims", claims, defer=True)  # waits for every facts branch
+    g.add_node("facts_done", facts_done, defer=True)  # waits for every facts branch
     g.add_node("verify", verify)
     g.add_node("after_verify", after_verify, defer=True)
     g.add_node("llm", llm)
@@ -252,9 +279,9 @@ def build_graph(checkpointer: Any = None):
     g.add_edge("parse", "resolve")
     g.add_conditional_edges("resolve", route_fetch, ["fetch", "gather"])
     g.add_edge("fetch", "gather")
-    g.add_conditional_edges("gather", route_facts, ["facts", "claims"])
-    g.add_edge("facts", "claims")
-    g.add_conditional_edges("claims", route_verify, ["verify", "after_verify"])
+    g.add_conditional_edges("gather", route_facts, ["facts", "facts_done"])
+    g.add_edge("facts", "facts_done")
+    g.add_conditional_edges("facts_done", route_verify, ["verify", "after_verify"])
     g.add_edge("verify", "after_verify")
     g.add_conditional_edges("after_verify", route_llm, ["llm", "report"])
     g.add_edge("llm", "report")

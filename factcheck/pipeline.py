@@ -59,6 +59,8 @@ async def check_text_async(text: str, name: str, settings: Settings, provider: S
             if snapshot.next:  # an unfinished run of this thread: resume it
                 context.say(f"resuming {config['configurable']['thread_id']} at {', '.join(snapshot.next)}")
                 start = None
+                context.restore(snapshot.values, [r for t in snapshot.tasks if t.name == "fetch"
+                                                  and isinstance(t.result, dict) for r in t.result.get("fetched", [])])
             elif snapshot.values:  # a finished run: start afresh, reducers must not add to it
                 await checkpointer.adelete_thread(config["configurable"]["thread_id"])
         final = await graph.ainvoke(start, config, context=context)
@@ -74,8 +76,9 @@ async def _prune_finished(checkpointer: Any, thread: str, settings: Settings, co
 
     context.say(f"checkpoint: {await thread_bytes(checkpointer, thread)} bytes for this run; thread pruned")
     await checkpointer.adelete_thread(thread)
-    if not settings.checkpoint_url and settings.checkpoint_max_age is not None:
-        await asyncio.to_thread(prune, settings.checkpoint_path, settings.checkpoint_max_age, vacuum=False)
+    if not settings.checkpoint_url:
+        await asyncio.to_thread(prune, settings.checkpoint_path, max_age=settings.checkpoint_max_age,
+                                max_bytes=settings.checkpoint_max_bytes, vacuum=False)
 
 
 def check_text(text: str, name: str, settings: Settings, provider: SourceProvider, *,

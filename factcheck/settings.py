@@ -69,6 +69,9 @@ class Settings(BaseModel):
                                        "SQLite file, so another worker can resume a run (a team's server)")
     checkpoint_max_age: dt.timedelta | None = Field(
         default=dt.timedelta(days=7), description="interrupted runs' checkpoints older than this are pruned")
+    checkpoint_max_bytes: int | None = Field(
+        default=32 * 2**20, ge=0, description="the SQLite checkpoint file's bound: past it, the oldest interrupted "
+                                              "runs' checkpoints are pruned (those of the last hour are kept)")
     quiet: bool = False
     fetch: FetchSettings = Field(default_factory=FetchSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)

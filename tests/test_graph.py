@@ -103,7 +103,7 @@ def test_storage_does_not_grow_with_the_drafts_checked(tmp_path: Path):
         sizes.append(settings.checkpoint_path.stat().st_size)
     assert threads(settings) == set()
     # Freed pages are reused: after the first few runs the file stops growing.
-    assert sizes[-1] == sizes[3], sizes
+    assert max(sizes[6:]) <= max(sizes[:6]), sizes
 
 
 def test_no_checkpoint_leaves_no_file(tmp_path: Path):

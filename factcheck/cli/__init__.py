@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
+from .cache import cache
 from .check import check
 from .ci import baseline, ci, config
 from .fetch import fetch
@@ -23,5 +24,5 @@ def main() -> None:
     """
 
 
-for command in (check, ci, baseline, config, fetch, serve, users, worker):
+for command in (check, cache, ci, baseline, config, fetch, serve, users, worker):
     main.add_command(command)
