@@ -4,7 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup example test bench browser-deps
+.PHONY: setup example test bench browser-deps messages
 
 $(BIN)/factcheck: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -39,3 +39,10 @@ bench: setup
 	$(BIN)/python ../shared/bench/score.py --cmd "$(BIN)/factcheck check" ../shared/bench/dev
 	$(BIN)/python ../shared/bench/score.py --cmd "$(BIN)/factcheck check" benchmarks/cases
 	$(BIN)/python benchmarks/speed.py
+
+# Message catalogs: re-extract every message a person reads, merge into the zh/en
+# catalogs (factcheck/locale/*/LC_MESSAGES/factcheck.po), then translate the new entries.
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-by-file --project factcheck \
+		--copyright-holder "factcheck authors" --msgid-bugs-address "" -o factcheck/locale/factcheck.pot .
+	$(BIN)/pybabel update -D factcheck -i factcheck/locale/factcheck.pot -d factcheck/locale --no-fuzzy-matching

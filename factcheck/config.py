@@ -29,6 +29,7 @@ ENV_NAMES = {
     "llm.api_key": "OPENAI_API_KEY",
     "fetch.github_token": "GITHUB_TOKEN",
     "fetch.github_api": "FACTCHECK_GITHUB_API",
+    "lang": "FACTCHECK_LANG",
     **{f"llm.{key}": name for key, name in LLM_ENV.items()},
 }
 PATH_KEYS = {"cache_dir", "checkpoint"}

@@ -243,6 +243,9 @@ class Report(BaseModel):
     notes: list[str] = Field(default_factory=list, description="things the run wants said once")
     suppressed: list[Finding] = Field(default_factory=list, description="findings moved out by suppressions, counted in stats")
     llm: LLMRun | None = Field(default=None, description="set when the LLM second opinion ran")
+    lang: Literal["zh", "en"] | None = Field(
+        default=None, description="language of messages, suggestions and notes (factcheck.i18n.localize); "
+                                  "None: English, as the checks make them")
 
     def worst(self) -> Severity | None:
         if not self.findings:

@@ -58,6 +58,8 @@ class FetchSettings(BaseModel):
 
 class Settings(BaseModel):
     fail_on: Literal["error", "warning", "info", "never"] = "error"
+    lang: Literal["auto", "zh", "en"] = Field(
+        default="auto", description="language of messages and reports; auto = the draft's own language")
     categories: list[Category] = Field(default_factory=lambda: list(CATEGORIES))
     repos: dict[str, str] = Field(default_factory=dict, description="project names -> owner/repo")
     sources_allow: list[str] = Field(default_factory=list, description="host allowlist; empty = any")
@@ -114,5 +116,7 @@ def settings_from_env(env: Mapping[str, str], **overrides: object) -> Settings:
     data: dict[str, object] = {"llm": llm, "fetch": fetch, "cache_dir": default_cache_dir(env)}
     if env.get("FACTCHECK_CACHE_DIR"):
         data["cache_dir"] = Path(env["FACTCHECK_CACHE_DIR"])
+    if env.get("FACTCHECK_LANG"):
+        data["lang"] = env["FACTCHECK_LANG"]
     data.update(overrides)
     return Settings(**data)

@@ -8,7 +8,8 @@ import click
 
 from ..errors import InputError
 from ..output import FORMATS, render
-from .common import FAIL_ON, build_settings, exit_status, fail_input, llm_options, stderr_progress
+from ..i18n import localize, resolve_lang
+from .common import FAIL_ON, build_settings, exit_status, fail_input, lang_option, llm_options, stderr_progress
 
 
 @click.command()
@@ -16,7 +17,8 @@ from .common import FAIL_ON, build_settings, exit_status, fail_input, llm_option
 @click.option("--sources", "sources_dir", type=click.Path(path_type=Path),
               help="Folder of archived source documents (*.json, contract §2) to use instead of "
                    "the network. A cited URL none of them answers is reported as unresolved.")
-@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS), case_sensitive=False), default="text",
+              show_default=True,
               help="Output format.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report to this file instead of stdout.")
 @click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
@@ -33,11 +35,12 @@ from .common import FAIL_ON, build_settings, exit_status, fail_input, llm_option
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Baseline of accepted findings (factcheck baseline write) to suppress. "
                    "Inline <!-- factcheck ... --> comments always apply.")
+@lang_option
 @llm_options
 def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, fail_on: str | None,
           thread_id: str | None, checkpoint: Path | None, no_checkpoint: bool, github_api: str | None,
           allow_private_hosts: bool, refresh: bool, quiet: bool, baseline_path: Path | None,
-          llm_flags: dict[str, float]) -> None:
+          lang: str | None, llm_flags: dict[str, float]) -> None:
     """Check DRAFT (Markdown or plain text) against the sources it cites.
 
     The LLM second opinion runs only when FACTCHECK_LLM_MODEL and
@@ -50,7 +53,8 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     from ..output.many import Checked
     from ..pipeline import check_path
 
-    settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None, **llm_flags)
+    settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None,
+                              lang=lang.lower() if lang else None, **llm_flags)
     # flags only switch things on: an unset flag leaves the config file's value
     if no_checkpoint:
         settings.use_checkpoint = False
@@ -65,6 +69,7 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
                             progress=stderr_progress(settings.quiet))
         draft_text = draft.read_text(encoding="utf-8-sig")
         report = with_suppressions(report, draft_text, baseline_path)
+        report = localize(report, resolve_lang(settings.lang, draft_text))
         text = render(report, fmt, draft_text, str(draft))
     except InputError as exc:
         raise fail_input(exc) from None

@@ -20,7 +20,8 @@ from ..output import FORMATS
 from ..output.many import Checked, render_many
 from ..settings import Settings
 from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
-from .common import exit_status, fail_input, llm_options
+from ..i18n import localize, resolve_lang
+from .common import exit_status, fail_input, lang_option, llm_options
 
 FAIL_ON = get_args(Settings.model_fields["fail_on"].annotation)
 DEFAULT_BASELINE = ".factcheck-baseline.json"
@@ -112,8 +113,8 @@ def step_summary(formats: list[str], items: list[Checked]) -> None:
 @click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
               help=f"Baseline of accepted findings (default: {DEFAULT_BASELINE} at the repository "
                    "root, when it exists).")
-@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="text", show_default=True,
-              help="Output format, as for check.")
+@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS), case_sensitive=False), default="text",
+              show_default=True, help="Output format, as for check.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write the report to this file instead of stdout.")
 @click.option("--also", "also", multiple=True, metavar="FORMAT=PATH",
@@ -122,10 +123,11 @@ def step_summary(formats: list[str], items: list[Checked]) -> None:
               help="Exit 1 when a reported finding is this severe or worse (default: fail_on from the "
                    "config file, else error).")
 @config_option
+@lang_option
 @llm_options
 def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | None,
        baseline_path: Path | None, fmt: str, output: Path | None, also: tuple[str, ...],
-       fail_on: str | None, config_path: Path | None, llm_flags: dict[str, float]) -> None:
+       fail_on: str | None, config_path: Path | None, lang: str | None, llm_flags: dict[str, float]) -> None:
     """Check the drafts changed against --base, reporting findings on changed lines.
 
     Drafts are the *.md, *.markdown and *.txt files (or PATHS: files, folders or
@@ -141,7 +143,7 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
     from ..pipeline import check_path
 
     extra = parse_also(also)
-    settings = settings_for(config_path, fail_on=fail_on, **llm_flags)
+    settings = settings_for(config_path, fail_on=fail_on, lang=lang.lower() if lang else None, **llm_flags)
     cwd = Path.cwd()
     try:
         root = repo_root(cwd)
@@ -166,6 +168,7 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
             continue
         if not all_lines:
             report = only_changed(report, change)
+        report = localize(report, resolve_lang(settings.lang, draft_text))
         items.append(Checked(report, draft_text, change.path))
     emit(items, fmt, output, extra)
     sys.exit(max(status, worst_status([i.report for i in items], settings.fail_on)))

@@ -47,6 +47,12 @@ def build_settings(**overrides: object) -> Settings:
         raise fail_input(exc) from None
 
 
+lang_option = click.option(
+    "--lang", type=click.Choice(["auto", "zh", "en"], case_sensitive=False), default=None,
+    help="Language of messages, suggestions and reports: zh (Chinese) or en (English). Default: the "
+         "draft's own language. Env FACTCHECK_LANG, config key lang.")
+
+
 def llm_options(command):
     """The LLM step's bounds as flags (``--llm-budget``, ``--llm-timeout``, ``--llm-deadline``);
     the command function receives them as ``llm_flags``, a dict of dotted setting keys.

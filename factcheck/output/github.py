@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from ..models import Finding, Report
 from .columns import draft_lines, end_column
-from .summary import by_severity, one_line, summary_line
+from ..i18n.catalog import Translator
+from .summary import by_severity, one_line, source_line, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -28,7 +29,7 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def command(finding: Finding, lines: list[str], path: str) -> str:
+def command(finding: Finding, lines: list[str], path: str, tr: Translator) -> str:
     props = {
         "file": path,
         "line": str(finding.line),
@@ -39,13 +40,14 @@ def command(finding: Finding, lines: list[str], path: str) -> str:
     }
     message = one_line(finding.message)
     for ev in finding.evidence:
-        message += f'\nSource: "{one_line(ev.quote)}" {ev.url}'
+        message += "\n" + source_line(ev.quote, ev.url, tr)
     joined = ",".join(f"{key}={escape_property(value)}" for key, value in props.items())
     return f"::{COMMANDS[finding.severity]} {joined}::{escape_data(message)}"
 
 
 def render_many(items: list["Checked"]) -> str:
     ranked = by_severity([f for item in items for f in item.report.findings])
+    tr = words_of([item.report for item in items])
     where = {id(f): item for item in items for f in item.report.findings}
     out: list[str] = []
     skipped: dict[str, int] = {}
@@ -57,12 +59,14 @@ def render_many(items: list["Checked"]) -> str:
             continue
         shown[level] = shown.get(level, 0) + 1
         item = where[id(finding)]
-        out.append(command(finding, draft_lines(item.draft_text), item.path))
+        out.append(command(finding, draft_lines(item.draft_text), item.path, tr))
     for level, count in skipped.items():
-        out.append(f"factcheck: {count} more {level} finding(s) not annotated "
-                   f"(GitHub shows {PER_LEVEL} per level); see the job summary")
+        out.append("factcheck: " + tr.gettext(
+            "{count} more {level} finding(s) not annotated (GitHub shows {limit} per level); see the job summary"
+        ).format(count=count, level=level, limit=PER_LEVEL))
     for item in items:
-        out += [f"factcheck: {item.path}: note: {one_line(note)}" for note in item.report.notes]
+        out += [f"factcheck: {item.path}: " + tr.gettext("note: {text}").format(text=one_line(note))
+                for note in item.report.notes]
     out.append(f"factcheck: {summary_line([item.report for item in items])}")
     return "\n".join(out) + "\n"
 

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from ..models import CATEGORIES, SEVERITY_RANK, Finding, Report
 from .columns import draft_lines, end_column
 from .rules import RULES
-from .summary import by_position, summary_line
+from ..i18n.catalog import Translator
+from .summary import by_position, severity_word, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -60,11 +61,11 @@ def highlighted(text: str, ranges: list[tuple[int, int, Finding]], anchor: dict[
     return "".join(parts)
 
 
-def card(finding: Finding, anchor: str) -> str:
+def card(finding: Finding, anchor: str, tr: Translator) -> str:
     out = [f'<article class="finding cat-{finding.category} sev-{finding.severity}" id="{anchor}" '
            f'data-category="{finding.category}" data-severity="{finding.severity}" '
            f'data-finding-id="{escape(finding.id)}">',
-           f"<header>{finding.severity} · {finding.category} · {finding.line}:{finding.column}</header>",
+           f"<header>{severity_word(finding.severity, tr)} · {finding.category} · {finding.line}:{finding.column}</header>",
            f'<p class="message">{escape(finding.message)}</p>']
     for ev in finding.evidence:
         out.append(f'<blockquote class="evidence">{escape(ev.quote)}</blockquote>')
@@ -73,13 +74,15 @@ def card(finding: Finding, anchor: str) -> str:
                 if href else f'<span class="source">{escape(ev.url)}</span>')
         out.append(link)
     if finding.suggestion:
-        out.append(f'<p class="suggestion">Suggestion: {escape(finding.suggestion)}</p>')
+        label = escape(tr.gettext("Suggestion:"))
+        out.append(f'<p class="suggestion">{label} {escape(finding.suggestion)}</p>')
     out.append("</article>")
     return "".join(out)
 
 
 def draft_section(index: int, report: Report, draft_text: str, path: str, alone: bool = False) -> str:
     lines = draft_lines(draft_text)
+    tr = words_of([report])
     shown = lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
     findings = by_position(report.findings)
     anchor = {id(f): f"d{index}-f{n}" for n, f in enumerate(findings)}
@@ -90,14 +93,16 @@ def draft_section(index: int, report: Report, draft_text: str, path: str, alone:
         out.append('<ul class="notes">' + "".join(f"<li>{escape(n)}</li>" for n in report.notes) + "</ul>")
     out.append('<div class="rows">')
     for number, text in enumerate(shown, start=1):
-        cards = "".join(card(f, anchor[id(f)]) for f in findings if f.line == number)
+        cards = "".join(card(f, anchor[id(f)], tr) for f in findings if f.line == number)
         src = highlighted(text, line_ranges(findings, lines, number), anchor)
         out.append(f'<div class="row" id="d{index}-L{number}"><span class="ln">{number}</span>'
                    f'<div class="src">{src}</div><div class="cards">{cards}</div></div>')
     out.append("</div>")
     if report.suppressed:
-        out.append(f"<details><summary>{len(report.suppressed)} suppressed</summary><ul>")
-        out += [f"<li>line {f.line} {f.category}: {escape(f.message)} ({escape(f.suppressed_by or '')})</li>"
+        count = escape(tr.gettext("{n} suppressed").format(n=len(report.suppressed)))
+        out.append(f"<details><summary>{count}</summary><ul>")
+        out += [f"<li>{escape(tr.gettext('line {line}').format(line=f.line))} {f.category}: {escape(f.message)} "
+                f"({escape(f.suppressed_by or '')})</li>"
                 for f in by_position(report.suppressed)]
         out.append("</ul></details>")
     out.append("</section>")
@@ -106,16 +111,19 @@ def draft_section(index: int, report: Report, draft_text: str, path: str, alone:
 
 def legend(reports: list[Report]) -> str:
     counts = {c: sum(1 for r in reports for f in r.findings if f.category == c) for c in CATEGORIES}
-    items = "".join(f'<li class="cat-{c}" title="{escape(RULES[c].short)}">{c}: {counts[c]}</li>'
+    tr = words_of(reports)
+    items = "".join(f'<li class="cat-{c}" title="{escape(tr.gettext(RULES[c].short))}">{c}: {counts[c]}</li>'
                     for c in CATEGORIES)
     return f'<ul class="legend">{items}</ul>'
 
 
 def render_many(items: list["Checked"]) -> str:
     reports = [item.report for item in items]
-    title = "factcheck: " + (items[0].path if len(items) == 1 else f"{len(items)} drafts")
+    tr = words_of(reports)
+    title = "factcheck: " + (items[0].path if len(items) == 1 else tr.ngettext(
+        "{n} draft", "{n} drafts", len(items)).format(n=len(items)))
     body = "\n".join(draft_section(n, *item, alone=len(items) == 1) for n, item in enumerate(items))
-    return (f'<!doctype html>\n<html lang="und">\n<head>\n<meta charset="utf-8">\n'
+    return (f'<!doctype html>\n<html lang="{tr.lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(title)}</title>\n<style>\n{stylesheet()}</style>\n</head>\n<body>\n"
             f"<header><h1>{escape(title)}</h1>"

@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..models import Report
-from .summary import by_position, one_line, summary_line
+from ..i18n.catalog import N_
+from .summary import by_position, drafts_count, one_line, severity_word, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
 
 QUOTE_LIMIT = 240
-MARKS = {"error": "🔴 error", "warning": "🟠 warning", "info": "⚪ info"}
+MARKS = {"error": "🔴", "warning": "🟠", "info": "⚪"}
+HEADERS = (N_("Line"), N_("Severity"), N_("Category"), N_("Finding"), N_("Evidence"))
 
 
 def cell(text: str) -> str:
@@ -26,24 +28,29 @@ def clip(text: str, limit: int) -> str:
 
 
 def section(report: Report, path: str, alone: bool) -> list[str]:
+    tr = words_of([report])
     out = [f"### `{path}`", ""] if alone else [f"### `{path}`", "", summary_line([report]), ""]
     if report.findings:
-        out += ["| Line | Severity | Category | Finding | Evidence |", "|---:|---|---|---|---|"]
+        out += ["| " + " | ".join(tr.gettext(h) for h in HEADERS)
+                + " |", "|---:|---|---|---|---|"]
+        source = tr.gettext("source")
         for f in by_position(report.findings):
-            evidence = "<br>".join(f"“{cell(clip(ev.quote, QUOTE_LIMIT))}” [source]({ev.url})"
+            evidence = "<br>".join(f"“{cell(clip(ev.quote, QUOTE_LIMIT))}” [{source}]({ev.url})"
                                    for ev in f.evidence) or "—"
             finding = cell(f.message)
             if f.suggestion:
-                finding += f"<br>*Suggestion:* {cell(f.suggestion)}"
-            out.append(f"| {f.line} | {MARKS[f.severity]} | `{f.category}` | {finding} | {evidence} |")
+                finding += f"<br>*{tr.gettext('Suggestion:')}* {cell(f.suggestion)}"
+            severity = f"{MARKS[f.severity]} {severity_word(f.severity, tr)}"
+            out.append(f"| {f.line} | {severity} | `{f.category}` | {finding} | {evidence} |")
         out.append("")
     else:
-        out += ["No findings.", ""]
+        out += [tr.gettext("No findings."), ""]
     if report.notes:
-        out += [f"- note: {cell(note)}" for note in report.notes] + [""]
+        out += ["- " + tr.gettext("note: {text}").format(text=cell(note)) for note in report.notes] + [""]
     if report.suppressed:
-        out += [f"<details><summary>{len(report.suppressed)} suppressed</summary>", ""]
-        out += [f"- line {f.line} `{f.category}`: {cell(f.message)} ({cell(f.suppressed_by or '')})"
+        out += [f"<details><summary>{tr.gettext('{n} suppressed').format(n=len(report.suppressed))}</summary>", ""]
+        out += ["- " + tr.gettext("line {line}").format(line=f.line)
+                + f" `{f.category}`: {cell(f.message)} ({cell(f.suppressed_by or '')})"
                 for f in by_position(report.suppressed)]
         out += ["", "</details>", ""]
     return out
@@ -51,8 +58,7 @@ def section(report: Report, path: str, alone: bool) -> list[str]:
 
 def render_many(items: list["Checked"]) -> str:
     reports = [item.report for item in items]
-    drafts = "1 draft" if len(items) == 1 else f"{len(items)} drafts"
-    out = ["## factcheck", "", f"**{drafts}**: {summary_line(reports)}", ""]
+    out = ["## factcheck", "", f"**{drafts_count(reports)}**: {summary_line(reports)}", ""]
     for item in items:
         out += section(item.report, item.path, alone=len(items) == 1)
     return "\n".join(out)

@@ -7,7 +7,8 @@ from typing import Any
 
 from ..models import Finding, Report
 from .columns import draft_lines, end_column, line_text, span_text, utf8_column
-from .summary import by_position, one_line
+from ..i18n.catalog import Translator
+from .summary import by_position, one_line, source_line, words_of
 
 SEVERITIES = {"error": "ERROR", "warning": "WARNING", "info": "INFO"}
 
@@ -21,11 +22,11 @@ def byte_range(finding: Finding, lines: list[str]) -> dict[str, Any]:
     }
 
 
-def diagnostic(finding: Finding, lines: list[str], path: str) -> dict[str, Any]:
+def diagnostic(finding: Finding, lines: list[str], path: str, tr: Translator) -> dict[str, Any]:
     where = byte_range(finding, lines)
     message = one_line(finding.message)
     for ev in finding.evidence:
-        message += f'\nSource: "{one_line(ev.quote)}" ({ev.url})'
+        message += "\n" + source_line(ev.quote, ev.url, tr)
     entry: dict[str, Any] = {
         "message": message,
         "location": {"path": path, "range": where},
@@ -42,5 +43,6 @@ def diagnostic(finding: Finding, lines: list[str], path: str) -> dict[str, Any]:
 
 def render(report: Report, draft_text: str, path: str) -> str:
     lines = draft_lines(draft_text)
-    rows = [diagnostic(f, lines, path) for f in by_position(report.findings)]
+    tr = words_of([report])
+    rows = [diagnostic(f, lines, path, tr) for f in by_position(report.findings)]
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)

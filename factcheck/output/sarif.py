@@ -9,7 +9,8 @@ from .. import __version__
 from ..models import CATEGORIES, Finding, Report
 from .columns import draft_lines, end_column
 from .rules import RULES
-from .summary import by_position, one_line
+from ..i18n.catalog import Translator
+from .summary import by_position, one_line, source_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -19,24 +20,31 @@ LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 FINGERPRINT = "factcheckFindingId/v1"
 
 
-def rule_entries() -> list[dict[str, Any]]:
-    return [{
+def rule_entries(tr: Translator) -> list[dict[str, Any]]:
+    out = []
+    for category in CATEGORIES:
+        short, full = tr.gettext(RULES[category].short), tr.gettext(RULES[category].full)
+        out.append(rule_entry(category, short, full))
+    return out
+
+
+def rule_entry(category: str, short: str, full: str) -> dict[str, Any]:
+    return {
         "id": category,
         "name": RULES[category].name,
-        "shortDescription": {"text": RULES[category].short},
-        "fullDescription": {"text": RULES[category].full},
-        "help": {"text": RULES[category].full,
-                 "markdown": f"**{RULES[category].short}** {RULES[category].full}"},
+        "shortDescription": {"text": short},
+        "fullDescription": {"text": full},
+        "help": {"text": full, "markdown": f"**{short}** {full}"},
         "defaultConfiguration": {"level": "warning"},
         "properties": {"tags": ["factcheck", category]},
-    } for category in CATEGORIES]
+    }
 
 
-def message_text(finding: Finding) -> str:
+def message_text(finding: Finding, tr: Translator) -> str:
     parts = [one_line(finding.message)]
-    parts += [f'Source: "{one_line(ev.quote)}" ({ev.url})' for ev in finding.evidence]
+    parts += [source_line(ev.quote, ev.url, tr) for ev in finding.evidence]
     if finding.suggestion:
-        parts.append(f"Suggestion: {one_line(finding.suggestion)}")
+        parts.append(tr.gettext("Suggestion: {text}").format(text=one_line(finding.suggestion)))
     return "\n".join(parts)
 
 
@@ -44,12 +52,12 @@ def uri(path: str) -> str:
     return path.replace("\\", "/").removeprefix("./")
 
 
-def result(finding: Finding, lines: list[str], path: str) -> dict[str, Any]:
+def result(finding: Finding, lines: list[str], path: str, tr: Translator) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "ruleId": finding.category,
         "ruleIndex": CATEGORIES.index(finding.category),
         "level": LEVELS[finding.severity],
-        "message": {"text": message_text(finding)},
+        "message": {"text": message_text(finding, tr)},
         "locations": [{"physicalLocation": {
             "artifactLocation": {"uri": uri(path)},
             "region": {
@@ -73,15 +81,16 @@ def result(finding: Finding, lines: list[str], path: str) -> dict[str, Any]:
 def run(items: list["Checked"]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     notes: list[dict[str, Any]] = []
+    tr = words_of([item.report for item in items])
     for report, draft_text, path in items:
         lines = draft_lines(draft_text)
         # Suppressed findings stay in the log, marked, so code scanning closes their alerts.
         for finding in by_position(report.findings) + by_position(report.suppressed):
-            results.append(result(finding, lines, path))
+            results.append(result(finding, lines, path, tr))
         notes += [{"level": "note", "message": {"text": f"{uri(path)}: {note}"}} for note in report.notes]
     return {
         "tool": {"driver": {"name": "factcheck", "version": __version__,
-                            "rules": rule_entries()}},
+                            "rules": rule_entries(tr)}},
         "columnKind": "unicodeCodePoints",
         "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notes}],
         "results": results,

@@ -2,6 +2,7 @@
 and the order findings are listed in."""
 from __future__ import annotations
 
+from ..i18n.catalog import N_, Translator, translator
 from ..models import SEVERITY_RANK, Finding, Report
 
 
@@ -10,14 +11,36 @@ def unchecked(report: Report) -> int:
     return sum(1 for f in report.findings if f.severity == "info")
 
 
+SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
+
+
+def severity_word(severity: str, tr: Translator) -> str:
+    return tr.gettext(SEVERITY_WORDS[severity])
+
+
+def source_line(quote: str, url: str, tr: Translator) -> str:
+    """One evidence item as the one-line formats (SARIF, rdjsonl, GitHub) write it."""
+    return tr.gettext('Source: "{quote}" ({url})').format(quote=one_line(quote), url=url)
+
+
+def words_of(reports: list[Report]) -> Translator:
+    """The catalog of the language the reports were localized to (English if they were not)."""
+    return translator(next((r.lang for r in reports if r.lang), "en"))
+
+
 def summary_line(reports: list[Report]) -> str:
     """"N sentences, M claims checked, K could not be checked, S suppressed", summed."""
     sentences = sum(r.stats.sentences for r in reports)
     claims = sum(r.stats.claims for r in reports)
     missed = sum(unchecked(r) for r in reports)
     suppressed = sum(r.stats.suppressed for r in reports)
-    return (f"{sentences} sentences, {claims} claims checked, "
-            f"{missed} could not be checked, {suppressed} suppressed")
+    return words_of(reports).gettext(
+        "{sentences} sentences, {claims} claims checked, {missed} could not be checked, {suppressed} suppressed"
+    ).format(sentences=sentences, claims=claims, missed=missed, suppressed=suppressed)
+
+
+def drafts_count(reports: list[Report]) -> str:
+    return words_of(reports).ngettext("{n} draft", "{n} drafts", len(reports)).format(n=len(reports))
 
 
 def by_position(findings: list[Finding]) -> list[Finding]:

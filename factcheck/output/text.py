@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..models import Finding, Report
-from .summary import by_position, one_line, summary_line
+from ..i18n.catalog import Translator
+from .summary import by_position, drafts_count, one_line, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 QUOTE_LIMIT = 300
 
 
-def finding_lines(finding: Finding, path: str) -> list[str]:
+def finding_lines(finding: Finding, path: str, tr: Translator) -> list[str]:
     out = [f"{path}:{finding.line}:{finding.column}: {finding.severity} {finding.category}: "
            f"{one_line(finding.message)}"]
     for ev in finding.evidence:
@@ -23,15 +24,16 @@ def finding_lines(finding: Finding, path: str) -> list[str]:
         out.append(f"    > {quote}")
         out.append(f"      {ev.url}")
     if finding.suggestion:
-        out.append(f"    suggestion: {one_line(finding.suggestion)}")
+        out.append("    " + tr.gettext("suggestion: {text}").format(text=one_line(finding.suggestion)))
     return out
 
 
 def report_lines(report: Report, path: str) -> list[str]:
     lines: list[str] = []
+    tr = words_of([report])
     for finding in by_position(report.findings):
-        lines += finding_lines(finding, path)
-    lines += [f"{path}: note: {note}" for note in report.notes]
+        lines += finding_lines(finding, path, tr)
+    lines += [f"{path}: " + tr.gettext("note: {text}").format(text=note) for note in report.notes]
     return lines
 
 
@@ -47,6 +49,5 @@ def render_many(items: list["Checked"]) -> str:
         lines += report_lines(item.report, item.path)
     reports = [item.report for item in items]
     total = summary_line(reports)
-    drafts = "1 draft" if len(items) == 1 else f"{len(items)} drafts"
-    lines.append(f"{drafts}: {total}")
+    lines.append(f"{drafts_count(reports)}: {total}")
     return "\n".join(lines) + "\n"
