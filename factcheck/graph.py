@@ -129,7 +129,10 @@ def route_fetch(state: State) -> list[Send] | str:
 
 async def fetch(payload: dict, runtime: Runtime[RunContext]) -> dict:
     result = await runtime.context.provider.get(payload["url"])
-    runtime.context.say(f"{result.status}: {payload['url']}")
+    if result.status == "ok":
+        runtime.context.say(f"source read: {payload['url']}")
+    else:
+        runtime.context.say(f"source {result.status.replace('_', ' ')}: {payload['url']} ({result.detail})")
     runtime.context.keep(result)
     return {"fetched": [result.model_dump(mode="json")]}
 
@@ -194,7 +197,8 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     settings = runtime.context.settings
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None)
-    return {"sections": [{"index": section.index, **result.model_dump(mode="json")}]}
+    # "sourced": its claims met a source; only those count as checked in the report
+    return {"sections": [{"index": section.index, "sourced": bool(cited), **result.model_dump(mode="json")}]}
 
 
 def after_verify(state: State) -> dict:
@@ -212,7 +216,8 @@ async def llm(state: State, runtime: Runtime[RunContext]) -> dict:
 
 async def report(state: State, runtime: Runtime[RunContext]) -> dict:
     draft = runtime.context.draft
-    results = [SectionResult.model_validate(s) for s in sorted(state.get("sections", []), key=lambda s: s["index"])]
+    sections = sorted(state.get("sections", []), key=lambda s: s["index"])
+    results = [SectionResult.model_validate(s) for s in sections]
     findings = [f for r in results for f in r.findings]
     llm_part = state.get("llm") or {}
     findings.extend(Finding.model_validate(f) for f in llm_part.get("findings", []))
@@ -220,7 +225,8 @@ async def report(state: State, runtime: Runtime[RunContext]) -> dict:
     fetched = [FetchResult.model_validate(r) for r in state.get("fetched", [])]
     stats = Stats(
         sentences=len(draft.sentences),
-        claims=sum(r.claims for r in results),
+        # a claim counts as checked only when its section had a source to meet
+        claims=sum(r.claims for r, raw in zip(results, sections) if raw.get("sourced", True)),
         sources=sum(1 for r in fetched if r.status == "ok"),
         unresolved=sum(1 for r in fetched if r.status != "ok"),
         llm_calls=llm_part.get("calls", 0),

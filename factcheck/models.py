@@ -247,6 +247,15 @@ class Report(BaseModel):
         default=None, description="language of messages, suggestions and notes (factcheck.i18n.localize); "
                                   "None: English, as the checks make them")
 
+    def unread_sources(self) -> tuple[int, int]:
+        """(K, N): K of the N distinct cited sources could not be read (not found, refused,
+        failed, or left when the fetch deadline came). K > 0 makes the run incomplete."""
+        return self.stats.unresolved, self.stats.sources + self.stats.unresolved
+
+    @property
+    def incomplete(self) -> bool:
+        return self.stats.unresolved > 0
+
     def worst(self) -> Severity | None:
         if not self.findings:
             return None

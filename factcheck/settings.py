@@ -54,12 +54,16 @@ class FetchSettings(BaseModel):
     backoff: float = Field(default=1.0, description="first retry delay in seconds; doubles per retry")
     max_wait: float = Field(default=60.0, description="longest Retry-After / rate-limit reset to wait for; longer -> failed")
     cache_ttl: float = Field(default=86_400.0, description="seconds a cached response is used without revalidating")
+    deadline: float = Field(default=300.0, gt=0, description="seconds the whole fetch phase of a run may take; "
+                                                             "sources not read by then count as unread")
 
 
 class Settings(BaseModel):
     fail_on: Literal["error", "warning", "info", "never"] = "error"
     lang: Literal["auto", "zh", "en"] = Field(
         default="auto", description="language of messages and reports; auto = the draft's own language")
+    accept_incomplete: bool = Field(default=False, description="exit 0 (findings allowing) although some cited "
+                                                               "sources could not be read")
     categories: list[Category] = Field(default_factory=lambda: list(CATEGORIES))
     repos: dict[str, str] = Field(default_factory=dict, description="project names -> owner/repo")
     sources_allow: list[str] = Field(default_factory=list, description="host allowlist; empty = any")

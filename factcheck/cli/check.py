@@ -9,7 +9,8 @@ import click
 from ..errors import InputError
 from ..output import FORMATS, render
 from ..i18n import localize, resolve_lang
-from .common import FAIL_ON, build_settings, exit_status, fail_input, lang_option, llm_options, stderr_progress
+from .common import (ACCEPT_INCOMPLETE_HELP, FAIL_ON, FETCH_DEADLINE_HELP, build_settings, exit_status,
+                     fail_input, lang_option, llm_options, say_incomplete, stderr_progress)
 
 
 @click.command()
@@ -23,6 +24,9 @@ from .common import FAIL_ON, build_settings, exit_status, fail_input, lang_optio
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the report to this file instead of stdout.")
 @click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
               help="Exit 1 when a finding of this severity or worse is reported (default: error).")
+@click.option("--accept-incomplete", is_flag=True, default=None, help=ACCEPT_INCOMPLETE_HELP)
+@click.option("--fetch-deadline", type=click.FloatRange(min=0, min_open=True), default=None,
+              help=FETCH_DEADLINE_HELP)
 @click.option("--thread-id", help="Checkpoint thread to resume or record this run under "
                                   "(default: derived from the draft and its sources).")
 @click.option("--checkpoint", type=click.Path(path_type=Path),
@@ -38,6 +42,7 @@ from .common import FAIL_ON, build_settings, exit_status, fail_input, lang_optio
 @lang_option
 @llm_options
 def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, fail_on: str | None,
+          accept_incomplete: bool | None, fetch_deadline: float | None,
           thread_id: str | None, checkpoint: Path | None, no_checkpoint: bool, github_api: str | None,
           allow_private_hosts: bool, refresh: bool, quiet: bool, baseline_path: Path | None,
           lang: str | None, llm_flags: dict[str, float]) -> None:
@@ -46,15 +51,20 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     The LLM second opinion runs only when FACTCHECK_LLM_MODEL and
     FACTCHECK_LLM_BASE_URL or OPENAI_API_KEY are set.
 
-    Exit status: 0 when no finding reaches --fail-on, 1 when one does,
-    2 for bad usage or an input that cannot be read.
+    Exit status: 0 when no finding reaches --fail-on, 1 when one does or
+    when some cited sources could not be read (the run is incomplete; the
+    summary says "incomplete: K of N cited sources could not be read";
+    --accept-incomplete accepts it), 2 for bad usage or an input that cannot
+    be read.
     """
     from .ci import step_summary, with_suppressions
     from ..output.many import Checked
     from ..pipeline import check_path
 
     settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None,
-                              lang=lang.lower() if lang else None, **llm_flags)
+                              lang=lang.lower() if lang else None,
+                              accept_incomplete=accept_incomplete or None,
+                              **{"fetch.deadline": fetch_deadline}, **llm_flags)
     # flags only switch things on: an unset flag leaves the config file's value
     if no_checkpoint:
         settings.use_checkpoint = False
@@ -78,4 +88,5 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     else:
         sys.stdout.write(text)
     step_summary([fmt], [Checked(report, draft_text, str(draft))])
-    sys.exit(exit_status(report, settings.fail_on))
+    say_incomplete([report], settings.accept_incomplete)
+    sys.exit(exit_status(report, settings.fail_on, settings.accept_incomplete))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import get_args
+from typing import Callable, get_args
 
 import click
 
@@ -21,7 +21,8 @@ from ..output.many import Checked, render_many
 from ..settings import Settings
 from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
 from ..i18n import localize, resolve_lang
-from .common import exit_status, fail_input, lang_option, llm_options
+from .common import (ACCEPT_INCOMPLETE_HELP, FETCH_DEADLINE_HELP, exit_status, fail_input, lang_option,
+                     llm_options, say_incomplete, stderr_progress)
 
 FAIL_ON = get_args(Settings.model_fields["fail_on"].annotation)
 DEFAULT_BASELINE = ".factcheck-baseline.json"
@@ -68,8 +69,15 @@ def only_changed(report: Report, change: ChangedDraft) -> Report:
     return report.model_copy(update={"findings": kept, "notes": notes})
 
 
-def worst_status(reports: list[Report], fail_on: str) -> int:
-    return max((exit_status(r, fail_on) for r in reports), default=0)
+def worst_status(reports: list[Report], fail_on: str, accept_incomplete: bool = False) -> int:
+    return max((exit_status(r, fail_on, accept_incomplete) for r in reports), default=0)
+
+
+def drafts_progress(progress: Callable[[str], None] | None, path: str) -> Callable[[str], None] | None:
+    """Progress lines that name the draft they are about (ci checks several)."""
+    if progress is None:
+        return None
+    return lambda message: progress(f"{path}: {message}")
 
 
 def parse_also(values: tuple[str, ...]) -> list[tuple[str, Path]]:
@@ -122,12 +130,17 @@ def step_summary(formats: list[str], items: list[Checked]) -> None:
 @click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
               help="Exit 1 when a reported finding is this severe or worse (default: fail_on from the "
                    "config file, else error).")
+@click.option("--accept-incomplete", is_flag=True, default=None, help=ACCEPT_INCOMPLETE_HELP)
+@click.option("--fetch-deadline", type=click.FloatRange(min=0, min_open=True), default=None,
+              help=FETCH_DEADLINE_HELP + " Per draft.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress output on stderr.")
 @config_option
 @lang_option
 @llm_options
 def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | None,
        baseline_path: Path | None, fmt: str, output: Path | None, also: tuple[str, ...],
-       fail_on: str | None, config_path: Path | None, lang: str | None, llm_flags: dict[str, float]) -> None:
+       fail_on: str | None, accept_incomplete: bool | None, fetch_deadline: float | None, quiet: bool,
+       config_path: Path | None, lang: str | None, llm_flags: dict[str, float]) -> None:
     """Check the drafts changed against --base, reporting findings on changed lines.
 
     Drafts are the *.md, *.markdown and *.txt files (or PATHS: files, folders or
@@ -138,12 +151,17 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
 
     Inline suppression comments and the baseline apply as in check. Exit
     status, one for the whole run: 0 when no reported finding reaches
-    --fail-on, 1 when one does, 2 when a draft, source or setting cannot be read.
+    --fail-on, 1 when one does or when some cited sources of a checked draft
+    could not be read (incomplete; --accept-incomplete accepts it), 2 when a
+    draft, source or setting cannot be read.
     """
     from ..pipeline import check_path
 
     extra = parse_also(also)
-    settings = settings_for(config_path, fail_on=fail_on, lang=lang.lower() if lang else None, **llm_flags)
+    settings = settings_for(config_path, fail_on=fail_on, lang=lang.lower() if lang else None,
+                            accept_incomplete=accept_incomplete or None, quiet=quiet or None,
+                            **{"fetch.deadline": fetch_deadline}, **llm_flags)
+    progress = stderr_progress(settings.quiet)
     cwd = Path.cwd()
     try:
         root = repo_root(cwd)
@@ -160,7 +178,8 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
     for change in changes:
         try:
             draft_text = read_draft(root / change.path)
-            report = check_path(root / change.path, settings, sources_dir=sources_dir)
+            report = check_path(root / change.path, settings, sources_dir=sources_dir,
+                                progress=drafts_progress(progress, change.path))
             report = apply_suppressions(report.model_copy(update={"draft": change.path}), draft_text, baseline)
         except InputError as exc:
             click.echo(f"factcheck: error: {exc}", err=True)
@@ -171,7 +190,8 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
         report = localize(report, resolve_lang(settings.lang, draft_text))
         items.append(Checked(report, draft_text, change.path))
     emit(items, fmt, output, extra)
-    sys.exit(max(status, worst_status([i.report for i in items], settings.fail_on)))
+    say_incomplete([i.report for i in items], settings.accept_incomplete)
+    sys.exit(max(status, worst_status([i.report for i in items], settings.fail_on, settings.accept_incomplete)))
 
 
 @click.group()

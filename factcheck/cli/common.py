@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -16,12 +17,36 @@ from ..settings import Settings
 FAIL_ON = ("error", "warning", "info", "never")
 
 
-def exit_status(report: Report, fail_on: str) -> int:
-    """0 when no finding reaches ``fail_on``, 1 when one does (contract §3)."""
+def exit_status(report: Report, fail_on: str, accept_incomplete: bool = False) -> int:
+    """0 when no finding reaches ``fail_on``, 1 when one does (contract §3), and 1 when
+    cited sources could not be read, unless that is accepted: a gate that passes on
+    nothing checked is no gate. ``--fail-on never`` is about findings only."""
+    if report.incomplete and not accept_incomplete:
+        return 1
     if fail_on == "never":
         return 0
     floor = SEVERITY_RANK[fail_on]
     return 1 if any(SEVERITY_RANK[f.severity] >= floor for f in report.findings) else 0
+
+
+def say_incomplete(reports: list[Report], accept_incomplete: bool) -> None:
+    """Why an incomplete run exits 1 (or that it was accepted), once, on stderr."""
+    from ..output.summary import incomplete_clause
+
+    clause = incomplete_clause(reports)
+    if not clause:
+        return
+    if accept_incomplete:
+        click.echo(f"factcheck: {clause} (accepted: --accept-incomplete)", err=True)
+    else:
+        click.echo(f"factcheck: {clause}; exit 1 (--accept-incomplete, or accept_incomplete = true "
+                   "in factcheck.toml, accepts an incomplete run)", err=True)
+
+
+ACCEPT_INCOMPLETE_HELP = ("Exit 0 (findings allowing) even when some cited sources could not be read. "
+                          "By default such a run is incomplete and exits 1. Config accept_incomplete.")
+FETCH_DEADLINE_HELP = ("Seconds the whole fetch phase may take (default 300); sources not read by then "
+                       "make the run incomplete. Config fetch.deadline.")
 
 
 def fail_input(exc: InputError) -> "click.exceptions.Exit":
@@ -30,10 +55,17 @@ def fail_input(exc: InputError) -> "click.exceptions.Exit":
 
 
 def stderr_progress(quiet: bool):
-    """Progress lines on stderr for a person at a terminal; nothing in pipes, CI logs or with -q."""
-    if quiet or not sys.stderr.isatty():
+    """Progress lines on stderr, nothing with -q. Each line carries the seconds since the
+    run started, so a CI log (not a terminal: no live bar there) shows what a slow run
+    is doing: one line per source fetched or failed."""
+    if quiet:
         return None
-    return lambda message: click.echo(f"factcheck: {message}", err=True)
+    start = time.monotonic()
+
+    def say(message: str) -> None:
+        click.echo(f"factcheck: [{time.monotonic() - start:6.1f} s] {message}", err=True)
+
+    return say
 
 
 def build_settings(**overrides: object) -> Settings:

@@ -34,9 +34,22 @@ def summary_line(reports: list[Report]) -> str:
     claims = sum(r.stats.claims for r in reports)
     missed = sum(unchecked(r) for r in reports)
     suppressed = sum(r.stats.suppressed for r in reports)
-    return words_of(reports).gettext(
+    line = words_of(reports).gettext(
         "{sentences} sentences, {claims} claims checked, {missed} could not be checked, {suppressed} suppressed"
     ).format(sentences=sentences, claims=claims, missed=missed, suppressed=suppressed)
+    incomplete = incomplete_clause(reports)
+    return f"{line}; {incomplete}" if incomplete else line
+
+
+def incomplete_clause(reports: list[Report]) -> str:
+    """"incomplete: K of N cited sources could not be read", or "" when every one was read:
+    a run that read nothing must not look like a clean one."""
+    unread = sum(r.unread_sources()[0] for r in reports)
+    cited = sum(r.unread_sources()[1] for r in reports)
+    if not unread:
+        return ""
+    return words_of(reports).gettext("incomplete: {unread} of {cited} cited sources could not be read").format(
+        unread=unread, cited=cited)
 
 
 def drafts_count(reports: list[Report]) -> str:

@@ -40,6 +40,8 @@ class LiveSources:
         self._http: HttpClient | None = None
         self._cache: HttpCache | None = None
         self._seen: dict[str, asyncio.Task[FetchResult]] = {}
+        # fetch.deadline bounds the whole fetch phase, from the first get() on
+        self._deadline: float | None = None
 
     async def __aenter__(self) -> "LiveSources":
         self._cache = HttpCache(self.settings.http_cache_path)
@@ -49,6 +51,11 @@ class LiveSources:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        # fetches still running after the deadline were given up: stop them before the client goes
+        unfinished = [task for task in self._seen.values() if not task.done()]
+        for task in unfinished:
+            task.cancel()
+        await asyncio.gather(*unfinished, return_exceptions=True)
         if self._own_progress and self._progress is not None:
             self._progress.__exit__(None, None, None)
         if self._http is not None:
@@ -65,11 +72,24 @@ class LiveSources:
             key = normalize_url(url)
         except (FetchRefused, ValueError) as exc:
             return FetchResult(url=url, status="refused", detail=str(exc))
+        loop = asyncio.get_running_loop()
+        if self._deadline is None:
+            self._deadline = loop.time() + self.settings.fetch.deadline
         first = key not in self._seen
         if first:
             self._seen[key] = asyncio.ensure_future(self._fetch(url))
-        # shield: a cancelled caller must not cancel the fetch another caller shares.
-        result = await asyncio.shield(self._seen[key])
+        task = self._seen[key]
+        try:
+            async with asyncio.timeout_at(self._deadline):
+                # shield: a cancelled caller must not cancel the fetch another caller shares.
+                result = await asyncio.shield(task)
+        except TimeoutError:
+            result = FetchResult(url=url, status="failed",
+                                 detail=f"not read within the fetch deadline of {self.settings.fetch.deadline:g} s "
+                                        "(fetch.deadline, --fetch-deadline)")
+            if self._progress is not None:
+                self._progress.done(result)
+            return result
         if not first:
             return result.model_copy(update={"url": url, "requests": 0, "cached_requests": 0})
         return result
