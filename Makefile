@@ -45,6 +45,6 @@ bench: setup
 # Message catalogs: re-extract every message a person reads, merge into the zh/en
 # catalogs (factcheck/locale/*/LC_MESSAGES/factcheck.po), then translate the new entries.
 messages: setup
-	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-by-file --project factcheck \
+	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-by-file --project factcheck \
 		--copyright-holder "factcheck authors" --msgid-bugs-address "" -o factcheck/locale/factcheck.pot .
-	$(BIN)/pybabel update -D factcheck -i factcheck/locale/factcheck.pot -d factcheck/locale --no-fuzzy-matching
+	$(BIN)/pybabel -q update -D factcheck -i factcheck/locale/factcheck.pot -d factcheck/locale --no-fuzzy-matching

@@ -29,7 +29,7 @@ from .draft import parse_draft
 from .extract.clauses import split_clauses
 from .extract.statement import Statement, extract_statement
 from .facts import Fact, facts_of
-from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, Stats, Window
+from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, SourceMetadata, Stats, Window
 from .settings import Settings
 from .sources import FetchResult, SourceProvider
 from .sources.urls import normalize_url
@@ -265,7 +265,8 @@ def unresolved_findings(draft: Draft, fetched: list[FetchResult]) -> list[Findin
         out.append(Finding(line=citation.span.line, column=citation.span.column, end_line=citation.span.end_line,
                            end_column=citation.span.end_column, sentence=line_text, category="unsupported",
                            severity="info", message=f"{message} ({r.url})",
-                           evidence=[Evidence(url=r.url, quote=r.detail or r.status)], check="citation-unresolved"))
+                           evidence=[Evidence(url=r.url, metadata=SourceMetadata(
+                               field="fetch", value=r.detail or r.status))], check="citation-unresolved"))
     return out
 
 

@@ -1,7 +1,7 @@
 """Records that cross a boundary: the draft, source documents, findings, the report.
 
 The shapes of ``SourceDocument`` and ``Report`` are fixed by the contract in
-``shared/contracts.md`` (sections 2 and 3); fields may be added, never renamed.
+``docs/contracts.md`` (sections 2 and 3); fields may be added, never renamed.
 """
 from __future__ import annotations
 
@@ -179,9 +179,36 @@ class SourceDocument(BaseModel):
 # --- findings and the report (contract section 3) --------------------------
 
 
+class SourceMetadata(BaseModel):
+    """A fact about a cited document that comes from its record, not its words: a
+    release's published date, a repository's license field, a pull request's state,
+    or that the citation could not be resolved at all."""
+
+    field: str = Field(description="the document field: dates.published, dates.merged, dates.created, "
+                                   "dates.first_release, license, state; or fetch for a citation not resolved")
+    value: str = Field(description="what the record holds, as it holds it: 2026-09-18, Apache-2.0, "
+                                   "none found (checked, no license), not stated, open; for fetch, why not")
+
+
 class Evidence(BaseModel):
     url: str
-    quote: str
+    quote: str = Field(default="", description="words of the cited document, verbatim up to whitespace; "
+                                               "empty when the evidence is only metadata")
+    metadata: SourceMetadata | None = Field(default=None, description="set when the evidence is a fact of the "
+                                                                      "document's record rather than its words")
+
+    @classmethod
+    def of_field(cls, doc: "SourceDocument", field: str) -> "Evidence":
+        """Evidence from one field of a document's record (``dates.published``, ``state``,
+        ``license``), with the value the record holds."""
+        if field.startswith("dates."):
+            value = getattr(doc.dates, field.removeprefix("dates."), None)
+        elif field == "license":
+            shown = [info.spdx or info.name or "" for info in doc.licenses()]
+            value = ", ".join(s for s in shown if s) or ("none found" if doc.license is not None else "not stated")
+        else:
+            value = getattr(doc, field, None)
+        return cls(url=doc.url, metadata=SourceMetadata(field=field, value=str(value) if value else "not stated"))
 
 
 class Finding(BaseModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..extract.licenses import license_forms, license_key
 from ..lexicon import load_lexicon
-from ..models import Evidence, Finding, LicenseInfo, SourceDocument
+from ..models import Evidence, Finding, LicenseInfo, SourceDocument, SourceMetadata
 from .context import ClaimContext
 
 # weights and model are one artifact for licensing: a model card licenses its weights
@@ -47,7 +47,8 @@ def _records(ctx: ClaimContext) -> list[tuple[str | None, str, Evidence, set[str
             key = canonical(info)
             shown = info.spdx or info.name or "none"
             out.append((key, _artifact(info.applies_to) or _default_artifact(doc),
-                        Evidence(url=doc.url, quote=f"license: {shown}" if key else "license: none found"),
+                        Evidence(url=doc.url, metadata=SourceMetadata(field="license",
+                                                                      value=shown if key else "none found")),
                         _forms(key, info.spdx, info.name) if key else set()))
     for fact in ctx.facts:
         for ls in fact.statement.licenses:
@@ -62,8 +63,8 @@ def _records(ctx: ClaimContext) -> list[tuple[str | None, str, Evidence, set[str
 
 def _shown(record) -> str:
     """A record's license as the source writes it."""
-    quote = record[2].quote
-    return quote.removeprefix("license: ") if quote.startswith("license: ") else record[0]
+    meta = record[2].metadata
+    return meta.value if meta is not None else record[0]
 
 
 def license_mismatch(ctx: ClaimContext) -> list[Finding]:
@@ -99,7 +100,7 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
             if not relevant:
                 what = f"the {artifact}" if artifact else "it"
                 evidence = [r[2] for r in records[:2]] or [
-                    Evidence(url=d.url, quote=d.title or d.url) for d in ctx.docs[:2]]
+                    Evidence.of_field(d, "license") for d in ctx.docs[:2]]
                 out.append(ctx.finding(
                     "license", "warning",
                     f"No cited source states a license for {what}; the claim gives {ls.text}. "

@@ -84,7 +84,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
             out.append(ctx.finding(
                 "release-date", "error",
                 f"The source {what} on {_fmt(actual)}, not {_fmt(mention.date)} (“{mention.raw}”).",
-                [Evidence(url=doc.url, quote=doc.title or doc.url)], "date-contradicted",
+                [Evidence.of_field(doc, f"dates.{field}")], "date-contradicted",
                 suggestion=f"{actual.month}/{actual.day}"))
     return out
 
@@ -140,7 +140,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
             "release-date", "error",
             f"The source dates this ({field.replace('_', ' ')}) {_fmt(dates[field])}, outside this issue's window "
             f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
-            [Evidence(url=doc.url, quote=doc.title or doc.url)], "event-outside-window")]
+            [Evidence.of_field(doc, f"dates.{field}")], "event-outside-window")]
     return []
 
 
@@ -173,14 +173,14 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
                 "release-date", "error",
                 f"The source shows this {seen[1].replace('_', ' ')} on {_fmt(seen[0])}, before this issue's window "
                 f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}); it is not new this week.",
-                [Evidence(url=doc.url, quote=doc.title or doc.url)], "new-but-earlier")]
+                [Evidence.of_field(doc, f"dates.{seen[1]}")], "new-but-earlier")]
         created = doc.dates.as_dates().get("created")
         if seen is None and created and (ctx.window.start - created).days > 30:
             return [ctx.finding(
                 "release-date", "warning",
                 f"The source was opened on {_fmt(created)}, long before this issue's window; no later merge or "
                 "release date is known that would make it new this week.",
-                [Evidence(url=doc.url, quote=doc.title or doc.url)], "new-but-earlier")]
+                [Evidence.of_field(doc, "dates.created")], "new-but-earlier")]
     return []
 
 
@@ -234,7 +234,7 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     if state in ("open", "closed") and not doc.dates.as_dates().get("merged"):
         said = "still open" if state == "open" else "closed without being merged"
         return [ctx.finding("release-date", "error", f"The claim says merged; the cited pull request is {said}.",
-                            [Evidence(url=doc.url, quote=doc.title or doc.url)], "merged-but-open")]
+                            [Evidence.of_field(doc, "state")], "merged-but-open")]
     return []
 
 

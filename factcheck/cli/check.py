@@ -16,7 +16,7 @@ from .common import (ACCEPT_INCOMPLETE_HELP, FAIL_ON, FETCH_DEADLINE_HELP, build
 @click.command()
 @click.argument("draft", type=click.Path(path_type=Path))
 @click.option("--sources", "sources_dir", type=click.Path(path_type=Path),
-              help="Folder of archived source documents (*.json, contract §2) to use instead of "
+              help="Folder of archived source documents (*.json, docs/contracts.md §2) to use instead of "
                    "the network. A cited URL none of them answers is reported as unresolved.")
 @click.option("--format", "fmt", type=click.Choice(sorted(FORMATS), case_sensitive=False), default="text",
               show_default=True,

@@ -42,7 +42,7 @@ async def fetch_all(urls: list[str], settings: Settings) -> tuple[list[FetchResu
 @click.command("fetch")
 @click.argument("draft", type=click.Path(path_type=Path))
 @click.option("--save", "save_dir", required=True, metavar="DIR", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder to write the source documents to (one JSON file per source, contract §2); "
+              help="Folder to write the source documents to (one JSON file per source, docs/contracts.md §2); "
                    "created if missing, same-named files overwritten.")
 @click.option("--github-api", help="GitHub REST API base URL (GitHub Enterprise, or a local test server).")
 @click.option("--allow-private-hosts", is_flag=True, help="Allow fetching from loopback and private addresses.")

@@ -33,6 +33,8 @@ FRAGMENTS = [
     N_("output throughput"), N_("input throughput"), N_("end-to-end throughput"), N_("KV capacity"),
     N_("bytes per token (record)"), N_("bytes across all layers"), N_("page stride"), N_("data row size"),
     N_("peak memory"), N_("kernel speedup"), N_("end-to-end speedup"),
+    # values of metadata evidence (models.Evidence.of_field, graph.unresolved_findings)
+    N_("none found"), N_("not stated"), N_("open"), N_("no archived source document answers this URL"),
     # graph: an unresolved citation
     N_("could not check: source not available"),
     N_("could not check: {detail}"),

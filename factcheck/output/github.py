@@ -40,7 +40,7 @@ def command(finding: Finding, lines: list[str], path: str, tr: Translator) -> st
     }
     message = one_line(finding.message)
     for ev in finding.evidence:
-        message += "\n" + source_line(ev.quote, ev.url, tr)
+        message += "\n" + source_line(ev, tr)
     joined = ",".join(f"{key}={escape_property(value)}" for key, value in props.items())
     return f"::{COMMANDS[finding.severity]} {joined}::{escape_data(message)}"
 

@@ -12,7 +12,7 @@ from ..models import CATEGORIES, SEVERITY_RANK, Finding, Report
 from .columns import draft_lines, end_column
 from .rules import RULES
 from ..i18n.catalog import Translator
-from .summary import by_position, severity_word, summary_line, words_of
+from .summary import by_position, metadata_text, severity_word, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -68,7 +68,11 @@ def card(finding: Finding, anchor: str, tr: Translator) -> str:
            f"<header>{severity_word(finding.severity, tr)} · {finding.category} · {finding.line}:{finding.column}</header>",
            f'<p class="message">{escape(finding.message)}</p>']
     for ev in finding.evidence:
-        out.append(f'<blockquote class="evidence">{escape(ev.quote)}</blockquote>')
+        if ev.quote:
+            out.append(f'<blockquote class="evidence">{escape(ev.quote)}</blockquote>')
+        if ev.metadata is not None:
+            out.append(f'<p class="evidence metadata"><span class="label">{escape(tr.gettext("metadata"))}</span> '
+                       f'{escape(metadata_text(ev.metadata, tr))}</p>')
         href = safe_href(ev.url)
         link = (f'<a class="source" href="{escape(href)}" rel="noopener noreferrer">{escape(ev.url)}</a>'
                 if href else f'<span class="source">{escape(ev.url)}</span>')

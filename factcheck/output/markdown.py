@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..models import Report
-from ..i18n.catalog import N_
-from .summary import by_position, drafts_count, one_line, severity_word, summary_line, words_of
+from ..i18n.catalog import N_, Translator
+from ..models import Evidence, Report
+from .summary import by_position, drafts_count, metadata_text, one_line, severity_word, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -27,6 +27,16 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def evidence_cell(ev: Evidence, source: str, tr: Translator) -> str:
+    """The source's words in quotes; a fact of its record in italics, labelled as metadata."""
+    parts = []
+    if ev.quote:
+        parts.append(f"“{cell(clip(ev.quote, QUOTE_LIMIT))}”")
+    if ev.metadata is not None:
+        parts.append(f"*{cell(tr.gettext('metadata'))}:* `{cell(metadata_text(ev.metadata, tr))}`")
+    return " ".join(parts) + f" [{source}]({ev.url})"
+
+
 def section(report: Report, path: str, alone: bool) -> list[str]:
     tr = words_of([report])
     out = [f"### `{path}`", ""] if alone else [f"### `{path}`", "", summary_line([report]), ""]
@@ -35,8 +45,7 @@ def section(report: Report, path: str, alone: bool) -> list[str]:
                 + " |", "|---:|---|---|---|---|"]
         source = tr.gettext("source")
         for f in by_position(report.findings):
-            evidence = "<br>".join(f"“{cell(clip(ev.quote, QUOTE_LIMIT))}” [{source}]({ev.url})"
-                                   for ev in f.evidence) or "—"
+            evidence = "<br>".join(evidence_cell(ev, source, tr) for ev in f.evidence) or "—"
             finding = cell(f.message)
             if f.suggestion:
                 finding += f"<br>*{tr.gettext('Suggestion:')}* {cell(f.suggestion)}"

@@ -26,7 +26,7 @@ def diagnostic(finding: Finding, lines: list[str], path: str, tr: Translator) ->
     where = byte_range(finding, lines)
     message = one_line(finding.message)
     for ev in finding.evidence:
-        message += "\n" + source_line(ev.quote, ev.url, tr)
+        message += "\n" + source_line(ev, tr)
     entry: dict[str, Any] = {
         "message": message,
         "location": {"path": path, "range": where},

@@ -42,7 +42,7 @@ def rule_entry(category: str, short: str, full: str) -> dict[str, Any]:
 
 def message_text(finding: Finding, tr: Translator) -> str:
     parts = [one_line(finding.message)]
-    parts += [source_line(ev.quote, ev.url, tr) for ev in finding.evidence]
+    parts += [source_line(ev, tr) for ev in finding.evidence]
     if finding.suggestion:
         parts.append(tr.gettext("Suggestion: {text}").format(text=one_line(finding.suggestion)))
     return "\n".join(parts)
@@ -69,7 +69,7 @@ def result(finding: Finding, lines: list[str], path: str, tr: Translator) -> dic
             },
         }}],
         "partialFingerprints": {FINGERPRINT: finding.id or finding.with_id().id},
-        "properties": {"evidence": [ev.model_dump() for ev in finding.evidence], "check": finding.check},
+        "properties": {"evidence": [ev.model_dump(exclude_none=True) for ev in finding.evidence], "check": finding.check},
     }
     if finding.suppressed_by:
         inline = finding.suppressed_by.startswith("inline")

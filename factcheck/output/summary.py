@@ -3,7 +3,7 @@ and the order findings are listed in."""
 from __future__ import annotations
 
 from ..i18n.catalog import N_, Translator, translator
-from ..models import SEVERITY_RANK, Finding, Report
+from ..models import SEVERITY_RANK, Evidence, Finding, Report, SourceMetadata
 
 
 def unchecked(report: Report) -> int:
@@ -18,9 +18,31 @@ def severity_word(severity: str, tr: Translator) -> str:
     return tr.gettext(SEVERITY_WORDS[severity])
 
 
-def source_line(quote: str, url: str, tr: Translator) -> str:
-    """One evidence item as the one-line formats (SARIF, rdjsonl, GitHub) write it."""
-    return tr.gettext('Source: "{quote}" ({url})').format(quote=one_line(quote), url=url)
+# the document fields metadata evidence comes from, as a reader names them
+FIELD_LABELS = {
+    "dates.published": N_("date published"), "dates.merged": N_("date merged"), "dates.created": N_("date opened"),
+    "dates.closed": N_("date closed"), "dates.first_release": N_("first release date"),
+    "dates.updated": N_("date updated"),
+    "license": N_("license"), "state": N_("state"), "fetch": N_("not resolved"),
+}
+
+
+def metadata_text(meta: SourceMetadata, tr: Translator) -> str:
+    """"published: 2026-09-18", "license: none found": a record's field, never quoted as words."""
+    label = tr.gettext(FIELD_LABELS[meta.field]) if meta.field in FIELD_LABELS else meta.field
+    return tr.gettext("{field}: {value}").format(field=label, value=tr.text(meta.value))
+
+
+def source_line(ev: Evidence, tr: Translator) -> str:
+    """One evidence item as the one-line formats (SARIF, rdjsonl, GitHub) write it: the
+    source's words in quotes, or its metadata marked as such."""
+    out = []
+    if ev.quote:
+        out.append(tr.gettext('Source: "{quote}" ({url})').format(quote=one_line(ev.quote), url=ev.url))
+    if ev.metadata is not None:
+        out.append(tr.gettext("Source metadata: {fact} ({url})").format(fact=metadata_text(ev.metadata, tr),
+                                                                         url=ev.url))
+    return "\n".join(out)
 
 
 def words_of(reports: list[Report]) -> Translator:

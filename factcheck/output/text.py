@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..models import Finding, Report
 from ..i18n.catalog import Translator
-from .summary import by_position, drafts_count, one_line, summary_line, words_of
+from .summary import by_position, drafts_count, metadata_text, one_line, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -18,10 +18,14 @@ def finding_lines(finding: Finding, path: str, tr: Translator) -> list[str]:
     out = [f"{path}:{finding.line}:{finding.column}: {finding.severity} {finding.category}: "
            f"{one_line(finding.message)}"]
     for ev in finding.evidence:
-        quote = one_line(ev.quote)
-        if len(quote) > QUOTE_LIMIT:
-            quote = quote[: QUOTE_LIMIT - 1] + "…"
-        out.append(f"    > {quote}")
+        # the source's words are quoted ("> "); a fact from its record is labelled, never quoted
+        if ev.quote:
+            quote = one_line(ev.quote)
+            if len(quote) > QUOTE_LIMIT:
+                quote = quote[: QUOTE_LIMIT - 1] + "…"
+            out.append(f"    > {quote}")
+        if ev.metadata is not None:
+            out.append("    " + tr.gettext("[metadata] {fact}").format(fact=metadata_text(ev.metadata, tr)))
         out.append(f"      {ev.url}")
     if finding.suggestion:
         out.append("    " + tr.gettext("suggestion: {text}").format(text=one_line(finding.suggestion)))
