@@ -240,8 +240,11 @@ def test_the_bundled_example_through_the_real_pipeline(browser, tmp_path: Path) 
         writer.goto(f"{base}/drafts/new")
         writer.set_input_files("input[name=upload]", str(BUNDLED_WITH_ERRORS))
         writer.click("#submit-draft button[type=submit]")
-        writer.wait_for_selector("#run-status.done, #run-status.failed", timeout=120_000)
-        assert writer.locator("#run-status.done").count() == 1, writer.inner_text("main")
+        writer.wait_for_selector("#run-status.incomplete, #run-status.done, #run-status.failed", timeout=120_000)
+        # two of the sources the digest cites are not in the archive: the check is not done
+        assert writer.locator("#run-status.incomplete").count() == 1, writer.inner_text("main")
+        assert "2 of 24 cited sources could not be read" in writer.inner_text("#run-incomplete")
+        assert writer.locator("#recheck").count() == 1 and writer.locator("#accept-incomplete").count() == 0
         draft_id = int(writer.url.rsplit("/", 1)[1])
         shot(writer, "06-bundled-example")
 
@@ -255,6 +258,8 @@ def test_the_bundled_example_through_the_real_pipeline(browser, tmp_path: Path) 
 
         reviewer = sign_in(browser, live, "rita")
         reviewer.goto(f"{base}/drafts/{draft_id}")
+        assert reviewer.is_disabled("#approve button")
+        assert "incomplete" in reviewer.inner_text("#blocked")
         walk_to(reviewer, str(keep.id))
         reviewer.keyboard.press("d")
         reviewer.keyboard.type("the README states this number; checked by hand")
@@ -265,15 +270,28 @@ def test_the_bundled_example_through_the_real_pipeline(browser, tmp_path: Path) 
         reviewer.wait_for_selector(f'#f-{fixed.id} .decision[data-decision="accepted"]')
         assert reviewer.is_disabled("#approve button")
         shot(reviewer, "07-bundled-reviewed")
+        # the reviewer accepts the incomplete check, saying why
+        reviewer.fill("#accept-incomplete input[name=reason]", "the paper and the fork are not archived; "
+                                                                "their sentences were read by hand")
+        reviewer.click("#accept-incomplete button")
+        reviewer.wait_for_selector("#run-status.done")
+        assert "accepted by rita" in reviewer.inner_text("#run-note")
+        # every other error is still undecided: approval stays blocked until each is decided
+        assert reviewer.is_disabled("#approve button")
+        assert "not yet decided" in reviewer.inner_text("#blocked")
 
         # The writer uploads the corrected draft as revision 2.
         writer.reload()
         writer.set_input_files("#resubmit input[name=upload]", str(BUNDLED))
         writer.click("#resubmit button[type=submit]")
-        writer.wait_for_selector("#run-status.done, #run-status.failed", timeout=120_000)
+        writer.wait_for_selector("#run-status.incomplete, #run-status.done, #run-status.failed", timeout=120_000)
         assert "revision 2" in writer.inner_text(".meta")
 
         reviewer.reload()
+        assert reviewer.locator("#run-status.incomplete").count() == 1
+        reviewer.fill("#accept-incomplete input[name=reason]", "same two sources as revision 1")
+        reviewer.click("#accept-incomplete button")
+        reviewer.wait_for_selector("#run-status.done")
         carried = reviewer.locator(f'article.finding[data-fingerprint="{keep.fingerprint}"]')
         assert carried.locator('.decision[data-decision="dismissed"]').count() == 1
         assert "checked by hand" in carried.inner_text()

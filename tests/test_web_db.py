@@ -98,7 +98,8 @@ def test_decisions_carry_over_to_unchanged_sentences(engine: sa.Engine, people: 
     db.decide(engine, by_cat["overstatement"].id, rita, "accept")
     db.decide(engine, by_cat["metric-conflation"].id, rita, "dismiss", reason="the PR says so itself")
     db.decide(engine, by_cat["license"].id, rita, "edit", suggestion="Code is Apache-2.0; weights are custom.")
-    assert db.blocking_findings(engine, draft_id)[0] == "1 accepted error not yet fixed"
+    assert db.blocking_findings(engine, draft_id)[0] == ("1 accepted error not yet fixed; 1 error not yet "
+                                                         "decided (accept, or dismiss with a reason)")
 
     # The writer fixes the accepted sentence only; the others are unchanged.
     fixed = DRAFT.replace("apply to all GPUs with 16 GB", "were measured on one 16 GB GPU")
@@ -118,6 +119,11 @@ def test_decisions_carry_over_to_unchanged_sentences(engine: sa.Engine, people: 
     resolved = next(e for e in trail if e.action == "resolved")
     assert resolved.fingerprint == by_cat["overstatement"].fingerprint
     assert "apply to all GPUs with 16 GB" in resolved.reason and "revision 2" in resolved.reason
+    # the license error is still undecided (an edited suggestion is no decision)
+    assert db.blocking_findings(engine, draft_id) == (
+        "1 error not yet decided (accept, or dismiss with a reason)", 1)
+    db.decide(engine, after["license"].id, rita, "dismiss", reason="the weights' license is stated apart",
+              version=after["license"].version)
     assert db.blocking_findings(engine, draft_id) == (None, 0)
     db.set_status(engine, draft_id, rita, "approved")
     assert db.get_draft(engine, draft_id).status == "approved"

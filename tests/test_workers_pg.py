@@ -55,7 +55,7 @@ def wait_for(condition, timeout: float, what: str) -> None:  # type: ignore[no-u
 
 
 def all_finished(engine: sa.Engine, ids: list[int]) -> bool:
-    return all(db.get_revision(engine, i).run_status in ("done", "failed") for i in ids)
+    return all(db.get_revision(engine, i).run_status in ("done", "incomplete", "failed") for i in ids)
 
 
 def queue_empty(engine: sa.Engine) -> bool:

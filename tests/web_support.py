@@ -92,7 +92,7 @@ class LiveServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             revision = db.latest_revision(self.engine, draft_id)
-            if revision.run_status in ("done", "failed"):
+            if revision.run_status in ("done", "incomplete", "failed"):
                 return revision
             time.sleep(0.05)
         raise AssertionError(f"the check of draft {draft_id} did not finish in {timeout} s")

@@ -42,6 +42,10 @@ class DecisionIn(BaseModel):
                                                           "decision applies only to an undecided finding")
 
 
+class AcceptIncompleteIn(BaseModel):
+    reason: str = Field(description="why the unread sources do not matter; required")
+
+
 class StatusIn(BaseModel):
     status: Literal["approved", "changes_requested"]
     reason: str | None = None
@@ -137,7 +141,9 @@ def decide(request: Request, finding_id: int, body: DecisionIn, user: db.User = 
 
 
 @router.post("/drafts/{draft_id}/status", response_model=DraftOut,
-             responses={**ERRORS, 409: {"description": "not approvable: an accepted error is unresolved"}})
+             responses={**ERRORS, 409: {"description": "not approvable: the check is not done (failed, running "
+                                                       "or incomplete), or an error finding is undecided or "
+                                                       "accepted and not yet fixed"}})
 def set_status(request: Request, draft_id: int, body: StatusIn, user: db.User = Depends(api_user)) -> DraftOut:
     """Approve the draft, or request changes from its writer."""
     visible_draft(request, user, draft_id)
@@ -149,10 +155,29 @@ def set_status(request: Request, draft_id: int, body: StatusIn, user: db.User = 
     return _out(request, draft_id)
 
 
+@router.post("/drafts/{draft_id}/accept-incomplete", response_model=DraftOut,
+             responses={**ERRORS, 409: {"description": "the latest revision's check is not incomplete"},
+                        422: {"description": "no reason given"}})
+def accept_incomplete(request: Request, draft_id: int, body: AcceptIncompleteIn,
+                      user: db.User = Depends(api_user)) -> DraftOut:
+    """Accept the latest revision's check although some cited sources could not be read
+    (``run_status`` "incomplete" becomes "done"; the reason goes to the audit trail)."""
+    visible_draft(request, user, draft_id)
+    reviewer(user)
+    try:
+        db.accept_incomplete(engine(request), draft_id, user, body.reason)
+    except db.Conflict as exc:
+        raise HTTPException(409, str(exc)) from None
+    except db.Invalid as exc:
+        raise HTTPException(422, str(exc)) from None
+    return _out(request, draft_id)
+
+
 @router.post("/drafts/{draft_id}/retry", response_model=DraftOut,
-             responses={**ERRORS, 409: {"description": "the latest revision's check has not failed"}})
+             responses={**ERRORS, 409: {"description": "the latest revision's check has neither failed nor "
+                                                       "left sources unread"}})
 def retry(request: Request, draft_id: int, user: db.User = Depends(api_user)) -> DraftOut:
-    """Queue the failed check of the draft's latest revision again."""
+    """Queue the failed or incomplete check of the draft's latest revision again (a recheck)."""
     visible_draft(request, user, draft_id)
     try:
         revision_id = db.retry_run(engine(request), draft_id, user)

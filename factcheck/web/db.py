@@ -27,6 +27,9 @@ from .schema import (
 )
 
 Role = Literal["writer", "reviewer"]
+# A run that ended: "incomplete" has findings, but some cited sources could not be read,
+# so it is not "done" (nor approvable) until rechecked or accepted by a reviewer.
+FINISHED = ("done", "incomplete", "failed")
 Action = Literal["accept", "dismiss", "edit", "reopen"]
 
 
@@ -346,7 +349,7 @@ def claim_run(engine: sa.Engine, revision_id: int, owner: str, lease: float, max
             return "claimed"
         row = conn.execute(sa.select(revisions.c.run_status, revisions.c.attempts)
                            .where(revisions.c.id == revision_id)).first()
-        if row is None or row.run_status in ("done", "failed"):
+        if row is None or row.run_status in FINISHED:
             return "gone"
         if row.attempts >= max_attempts:
             failed = conn.execute(
@@ -373,18 +376,21 @@ def lease_of(engine: sa.Engine, revision_id: int) -> dt.datetime | None:
 
 
 def retry_run(engine: sa.Engine, draft_id: int, user: User) -> int:
-    """Queue the failed check of a draft's latest revision again (the retry button);
-    returns the revision id. ``Conflict`` when that check has not failed."""
+    """Queue the failed or incomplete check of a draft's latest revision again (the
+    retry / recheck button); returns the revision id. ``Conflict`` when that check
+    has neither failed nor left sources unread."""
     with engine.begin() as conn:
         rev = conn.execute(sa.select(revisions.c.id, revisions.c.run_status).where(revisions.c.draft_id == draft_id)
                            .order_by(revisions.c.number.desc()).limit(1)).first()
         if rev is None:
             raise NotFound(f"draft {draft_id} has no revision")
-        if conn.execute(revisions.update().where(revisions.c.id == rev.id, revisions.c.run_status == "failed")
+        if conn.execute(revisions.update().where(revisions.c.id == rev.id,
+                                                 revisions.c.run_status.in_(("failed", "incomplete")))
                         .values(run_status="queued", run_owner=None, lease_until=None, attempts=0,
                                 progress=None, finished_at=None)).rowcount != 1:
-            raise Conflict(f"the check is {rev.run_status}, not failed: nothing to retry")
-        _event(conn, draft_id, "retried", user=user, revision_id=rev.id)
+            raise Conflict(f"the check is {rev.run_status}, not failed or incomplete: nothing to retry")
+        _event(conn, draft_id, "retried" if rev.run_status == "failed" else "rechecked", user=user,
+               revision_id=rev.id)
         return rev.id  # type: ignore[no-any-return]
 
 
@@ -392,7 +398,7 @@ def _owned(revision_id: int, owner: str | None) -> sa.ColumnElement[bool]:
     # Without an owner (a direct call), any run not yet finished; with one, only that
     # worker's live run: a worker whose lease was taken over writes nothing.
     if owner is None:
-        return sa.and_(revisions.c.id == revision_id, revisions.c.run_status.not_in(("done",)))
+        return sa.and_(revisions.c.id == revision_id, revisions.c.run_status.not_in(("done", "incomplete")))
     return sa.and_(revisions.c.id == revision_id, revisions.c.run_status == "running",
                    revisions.c.run_owner == owner)
 
@@ -420,8 +426,9 @@ def finish_run(engine: sa.Engine, revision_id: int, report: Report, owner: str |
         # Marking the run done first takes the row's write lock: a second finisher
         # waits here, then matches nothing and writes no findings twice.
         if conn.execute(revisions.update().where(_owned(revision_id, owner)).values(
-                run_status="done", run_error=None, run_owner=None, lease_until=None,
-                report_json=report.model_dump_json(), finished_at=now())).rowcount != 1:
+                run_status="incomplete" if report.incomplete else "done", run_error=incomplete_note(report),
+                run_owner=None, lease_until=None, report_json=report.model_dump_json(),
+                finished_at=now())).rowcount != 1:
             if conn.execute(sa.select(revisions.c.id).where(revisions.c.id == revision_id)).first() is None:
                 raise NotFound(f"no revision {revision_id}")
             return False
@@ -430,9 +437,14 @@ def finish_run(engine: sa.Engine, revision_id: int, report: Report, owner: str |
             sa.select(findings)
             .where(findings.c.revision_id == sa.select(revisions.c.id)
                    .where(revisions.c.draft_id == rev.draft_id, revisions.c.number < rev.number,
-                          revisions.c.run_status == "done")
+                          revisions.c.run_status.in_(("done", "incomplete")))
                    .order_by(revisions.c.number.desc()).limit(1).scalar_subquery())).all()
         earlier = {row.fingerprint: row for row in previous}
+        # A recheck of this same revision (its sources were unread) replaces its findings,
+        # keeping the decisions already made on them.
+        again = conn.execute(sa.select(findings).where(findings.c.revision_id == revision_id)).all()
+        earlier.update({row.fingerprint: row for row in again})
+        conn.execute(findings.delete().where(findings.c.revision_id == revision_id))
         seen: set[str] = set()
         for finding in report.findings:
             finding = finding if finding.id else finding.with_id()
@@ -546,18 +558,56 @@ def decide(engine: sa.Engine, finding_id: int, reviewer: User, action: Action, *
     return get_finding(engine, finding_id)
 
 
+def incomplete_note(report: Report) -> str | None:
+    if not report.incomplete:
+        return None
+    unread, cited = report.unread_sources()
+    return f"incomplete: {unread} of {cited} cited sources could not be read"
+
+
 def blocking_findings(engine: sa.Engine, draft_id: int) -> tuple[str | None, int]:
-    """Why the draft cannot be approved now (None when it can), and the count of accepted errors."""
+    """Why the draft cannot be approved now (None when it can), and the count of error
+    findings still in the way: every error must be decided first, accepted and then
+    fixed in a later revision (it is gone from the latest), or dismissed with a reason."""
     rev = latest_revision(engine, draft_id)
+    if rev.run_status == "incomplete":
+        return (f"the check of revision {rev.number} is {rev.run_error or 'incomplete'}; recheck it, "
+                "or accept the incomplete check"), 0
     if rev.run_status != "done":
         return f"the check of revision {rev.number} is {rev.run_status}", 0
     with engine.connect() as conn:
-        count = conn.execute(sa.select(sa.func.count()).where(
-            findings.c.revision_id == rev.id, findings.c.decision == "accepted",
-            findings.c.severity == "error")).scalar_one()
-    if count:
-        return f"{count} accepted error{'s' if count > 1 else ''} not yet fixed", count
-    return None, 0
+        counts = dict(conn.execute(sa.select(findings.c.decision, sa.func.count()).where(
+            findings.c.revision_id == rev.id, findings.c.severity == "error",
+            findings.c.decision != "dismissed").group_by(findings.c.decision)).all())
+    accepted, undecided = counts.get("accepted", 0), counts.get("open", 0)
+    reasons = []
+    if accepted:
+        reasons.append(f"{accepted} accepted error{'s' if accepted > 1 else ''} not yet fixed")
+    if undecided:
+        reasons.append(f"{undecided} error{'s' if undecided > 1 else ''} not yet decided "
+                       "(accept, or dismiss with a reason)")
+    return ("; ".join(reasons) or None), accepted + undecided
+
+
+def accept_incomplete(engine: sa.Engine, draft_id: int, reviewer: User, reason: str | None) -> None:
+    """A reviewer accepts the latest revision's check although some cited sources could not
+    be read: the run becomes done, the note keeps what was unread and who accepted it why."""
+    if reviewer.role != "reviewer":
+        raise PermissionError("only reviewers accept an incomplete check")
+    reason = (reason or "").strip()
+    if not reason:
+        raise Invalid("accepting an incomplete check needs a reason")
+    with engine.begin() as conn:
+        rev = conn.execute(sa.select(revisions.c.id, revisions.c.run_status, revisions.c.run_error)
+                           .where(revisions.c.draft_id == draft_id)
+                           .order_by(revisions.c.number.desc()).limit(1)).first()
+        if rev is None:
+            raise NotFound(f"draft {draft_id} has no revision")
+        note = f"{rev.run_error or 'incomplete'}; accepted by {reviewer.name}: {reason}"
+        if conn.execute(revisions.update().where(revisions.c.id == rev.id, revisions.c.run_status == "incomplete")
+                        .values(run_status="done", run_error=note[:2000])).rowcount != 1:
+            raise Conflict(f"the check is {rev.run_status}, not incomplete: nothing to accept")
+        _event(conn, draft_id, "incomplete_accepted", user=reviewer, revision_id=rev.id, reason=reason)
 
 
 def set_status(engine: sa.Engine, draft_id: int, reviewer: User, status: Literal["approved", "changes_requested"],
@@ -569,7 +619,7 @@ def set_status(engine: sa.Engine, draft_id: int, reviewer: User, status: Literal
         if status == "approved":
             latest = (sa.select(revisions.c.id).where(revisions.c.draft_id == draft_id)
                       .order_by(revisions.c.number.desc()).limit(1).correlate(None).scalar_subquery())
-            blocked = sa.exists().where(findings.c.revision_id == latest, findings.c.decision == "accepted",
+            blocked = sa.exists().where(findings.c.revision_id == latest, findings.c.decision != "dismissed",
                                         findings.c.severity == "error")
             done = sa.exists().where(revisions.c.id == latest, revisions.c.run_status == "done")
             # One statement, so a decision landing meanwhile cannot slip past the check.

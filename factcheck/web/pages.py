@@ -210,6 +210,21 @@ def retry(request: Request, draft_id: int, user: db.User = Depends(form_user)) -
     return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
 
 
+@router.post("/drafts/{draft_id}/accept-incomplete")
+def accept_incomplete(request: Request, draft_id: int, user: db.User = Depends(form_user),
+                      reason: str = Form("")) -> Response:
+    """A reviewer accepts a check whose cited sources could not all be read."""
+    visible_draft(request, user, draft_id)
+    try:
+        db.accept_incomplete(engine(request), draft_id, user, reason)
+    except PermissionError as exc:
+        raise HTTPException(403, str(exc)) from None
+    except (db.Conflict, db.Invalid) as exc:
+        return _draft_page(request, user, draft_id, None, None, error=str(exc),
+                           status=409 if isinstance(exc, db.Conflict) else 400)
+    return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
+
+
 @router.post("/drafts/{draft_id}/approve")
 def approve(request: Request, draft_id: int, user: db.User = Depends(form_user)) -> Response:
     return _set_status(request, draft_id, user, "approved")

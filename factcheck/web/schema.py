@@ -12,7 +12,7 @@ metadata = sa.MetaData()
 ROLES = ("writer", "reviewer")
 # Queue order: a draft nobody has looked at first, an approved one last.
 DRAFT_STATUSES = ("new", "in_review", "changes_requested", "approved")
-RUN_STATUSES = ("queued", "running", "done", "failed")
+RUN_STATUSES = ("queued", "running", "done", "incomplete", "failed")
 DECISIONS = ("open", "accepted", "dismissed")
 
 users = sa.Table(

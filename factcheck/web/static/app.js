@@ -84,7 +84,7 @@
           status.className = "run " + data.run_status;
           var line = document.getElementById("run-progress");
           if (line) line.textContent = data.progress || "";
-          if (data.run_status === "done" || data.run_status === "failed") {
+          if (data.run_status === "done" || data.run_status === "failed" || data.run_status === "incomplete") {
             clearInterval(timer);
             location.reload();
           }
