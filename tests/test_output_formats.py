@@ -31,10 +31,14 @@ def test_text_lines_columns_evidence_and_summary():
     # 🚀 (1 code point) + " vLLM 的 PR " puts the overstatement at column 13.
     assert out[0].startswith(f"{PATH}:8:13: error overstatement: The source reports a range")
     assert DRAFT.split("\n")[7][12:].startswith("把输出吞吐")
-    assert out[1] == "    > Output throughput: -0.38% .. +10.21% (MI300X, TP8)"
-    assert out[2] == "      https://github.com/vllm-project/vllm/pull/56893"
-    assert out[3].startswith("    suggestion: 把输出吞吐最多")
+    # the draft line, then carets under the flagged words
+    assert out[1].startswith("     8 | ") and "把输出吞吐" in out[1]
+    assert out[2].startswith("       | ") and out[2].strip(" |").startswith("^")
+    assert out[3] == "    > Output throughput: -0.38% .. +10.21% (MI300X, TP8)"
+    assert out[4] == "      https://github.com/vllm-project/vllm/pull/56893"
+    assert out[5].startswith("    suggestion: 把输出吞吐最多")
     assert any(line.startswith(f"{PATH}:10:36: warning metric-conflation:") for line in out)
+    assert out[-2] == "1 error, 1 warning, 1 note"
     assert out[-1] == "7 sentences, 5 claims checked, 1 could not be checked, 0 suppressed"
 
 
@@ -42,6 +46,7 @@ def test_text_says_notes_and_never_passes_silently():
     clean = Report(draft=PATH, notes=["line 3: suppression '<!-- factcheck off -->' matched no finding"])
     out = render(clean, "text", "", PATH).splitlines()
     assert out == [f"{PATH}: note: line 3: suppression '<!-- factcheck off -->' matched no finding",
+                   "0 errors, 0 warnings, 0 notes",
                    "0 sentences, 0 claims checked, 0 could not be checked, 0 suppressed"]
 
 

@@ -10,7 +10,8 @@ from ..errors import InputError
 from ..output import FORMATS, render
 from ..i18n import localize, resolve_lang
 from .common import (ACCEPT_INCOMPLETE_HELP, FAIL_ON, FETCH_DEADLINE_HELP, build_settings, exit_status,
-                     fail_input, lang_option, llm_options, say_incomplete, stderr_progress)
+                     fail_input, lang_option, llm_options, refuse_format_as_output, say_incomplete,
+                     stderr_progress, use_color)
 
 
 @click.command()
@@ -61,6 +62,7 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     from ..output.many import Checked
     from ..pipeline import check_path
 
+    refuse_format_as_output(output, FORMATS)
     settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None,
                               lang=lang.lower() if lang else None,
                               accept_incomplete=accept_incomplete or None,
@@ -80,7 +82,7 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         draft_text = draft.read_text(encoding="utf-8-sig")
         report = with_suppressions(report, draft_text, baseline_path)
         report = localize(report, resolve_lang(settings.lang, draft_text))
-        text = render(report, fmt, draft_text, str(draft))
+        text = render(report, fmt, draft_text, str(draft), color=output is None and use_color(sys.stdout))
     except InputError as exc:
         raise fail_input(exc) from None
     if output:

@@ -21,6 +21,7 @@ from ..output.many import Checked, render_many
 from ..settings import Settings
 from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
 from ..i18n import localize, resolve_lang
+from .common import refuse_format_as_output, use_color
 from .common import (ACCEPT_INCOMPLETE_HELP, FETCH_DEADLINE_HELP, exit_status, fail_input, lang_option,
                      llm_options, say_incomplete, stderr_progress)
 
@@ -92,7 +93,7 @@ def parse_also(values: tuple[str, ...]) -> list[tuple[str, Path]]:
 
 
 def emit(items: list[Checked], fmt: str, output: Path | None, also: list[tuple[str, Path]]) -> None:
-    text = render_many(items, fmt)
+    text = render_many(items, fmt, color=output is None and use_color(sys.stdout))
     if output:
         output.write_text(text, encoding="utf-8")
     else:
@@ -157,6 +158,7 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
     """
     from ..pipeline import check_path
 
+    refuse_format_as_output(output, FORMATS)
     extra = parse_also(also)
     settings = settings_for(config_path, fail_on=fail_on, lang=lang.lower() if lang else None,
                             accept_incomplete=accept_incomplete or None, quiet=quiet or None,

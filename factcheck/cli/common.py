@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Iterable
 
 import click
 
@@ -77,6 +78,27 @@ def build_settings(**overrides: object) -> Settings:
         return load_settings(os.environ, Path.cwd(), given).settings
     except InputError as exc:
         raise fail_input(exc) from None
+
+
+def use_color(stream) -> bool:
+    """Colour for a person at a terminal; never in pipes, files, or with NO_COLOR set (no-color.org)."""
+    return bool(getattr(stream, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
+
+
+# Vale's --output names a format (CLI, line, JSON); ours names a file. A bare format name
+# given as the file is refused rather than written to a file called "JSON".
+VALE_OUTPUTS = {"cli": "text", "line": "text"}
+
+
+def refuse_format_as_output(output: Path | None, formats: Iterable[str]) -> None:
+    if output is None or len(output.parts) != 1:
+        return
+    name = output.name.lower()
+    fmt = VALE_OUTPUTS.get(name, name if name in formats else None)
+    if fmt:
+        raise click.UsageError(
+            f"--output takes the file to write the report to; {output.name!r} is a format name. "
+            f"Use --format {fmt} (a file really named {output.name} can be given as ./{output.name}).")
 
 
 lang_option = click.option(

@@ -18,8 +18,11 @@ FORMATS: dict[str, str] = {
 }
 
 
-def render(report: Report, fmt: str, draft_text: str = "", path: str = "") -> str:
+def render(report: Report, fmt: str, draft_text: str = "", path: str = "", color: bool = False) -> str:
+    """``color`` asks the text format for terminal colours; the others have none."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
     module = importlib.import_module(f".{FORMATS[fmt]}", __package__)
+    if fmt == "text":
+        return module.render(report, draft_text, path or report.draft, color=color)
     return module.render(report, draft_text, path or report.draft)

@@ -17,10 +17,12 @@ class Checked(NamedTuple):
     path: str
 
 
-def render_many(items: list[Checked], fmt: str) -> str:
+def render_many(items: list[Checked], fmt: str, color: bool = False) -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}")
     module = importlib.import_module(f".{FORMATS[fmt]}", __package__)
+    if fmt == "text":
+        return str(module.render_many(items, color=color))
     if hasattr(module, "render_many"):
         return str(module.render_many(items))
     if fmt == "json":

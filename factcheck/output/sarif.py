@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..models import CATEGORIES, Finding, Report
-from .columns import draft_lines, end_column
+from .columns import draft_lines, end_column, span_text
 from .rules import RULES
 from ..i18n.catalog import Translator
 from .summary import by_position, one_line, source_line, words_of
@@ -65,7 +65,7 @@ def result(finding: Finding, lines: list[str], path: str, tr: Translator) -> dic
                 "startColumn": finding.column,
                 "endLine": finding.end_line,
                 "endColumn": end_column(finding, lines),
-                "snippet": {"text": finding.sentence},
+                "snippet": {"text": span_text(finding, lines)},  # the file's own text, as SARIF means it
             },
         }}],
         "partialFingerprints": {FINGERPRINT: finding.id or finding.with_id().id},

@@ -74,6 +74,17 @@ def incomplete_clause(reports: list[Report]) -> str:
         unread=unread, cited=cited)
 
 
+def severity_counts(reports: list[Report]) -> str:
+    """"3 errors, 5 warnings, 2 notes" (as Vale counts them), over the reported findings."""
+    tr = words_of(reports)
+    found = [f for r in reports for f in r.findings]
+    n = {sev: sum(1 for f in found if f.severity == sev) for sev in ("error", "warning", "info")}
+    return tr.gettext("{errors}, {warnings}, {notes}").format(
+        errors=tr.ngettext("{n} error", "{n} errors", n["error"]).format(n=n["error"]),
+        warnings=tr.ngettext("{n} warning", "{n} warnings", n["warning"]).format(n=n["warning"]),
+        notes=tr.ngettext("{n} note", "{n} notes", n["info"]).format(n=n["info"]))
+
+
 def drafts_count(reports: list[Report]) -> str:
     return words_of(reports).ngettext("{n} draft", "{n} drafts", len(reports)).format(n=len(reports))
 
