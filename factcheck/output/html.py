@@ -1,7 +1,10 @@
-"""A self-contained HTML page a writer opens from a CI artifact: the draft line
-by line with flagged spans highlighted by category, and each finding's
-evidence quote and link in the column beside the line it starts on. No
-external assets: the stylesheet is inlined, there is no script."""
+"""A self-contained HTML page a writer opens from a CI artifact: at the top the
+counts, filters by category and severity, and the list of findings, each a link
+to its place; then the draft line by line with flagged spans highlighted by
+category, and each finding's evidence quote and link beside the line it starts
+on (below it on a narrow screen). No external assets: the stylesheet is
+inlined, and there is no script: the filters are checkboxes that CSS ``:has()``
+reads."""
 from __future__ import annotations
 
 from html import escape
@@ -10,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from ..models import CATEGORIES, SEVERITY_RANK, Finding, Report
 from .columns import draft_lines, end_column
-from .rules import RULES
+from ..i18n import draft_language
 from ..i18n.catalog import Translator
-from .summary import by_position, metadata_text, severity_word, summary_line, words_of
+from .rules import RULES
+from .summary import by_position, metadata_text, one_line, severity_counts, severity_word, summary_line, words_of
 
 if TYPE_CHECKING:
     from .many import Checked
@@ -84,12 +88,18 @@ def card(finding: Finding, anchor: str, tr: Translator) -> str:
     return "".join(out)
 
 
+def anchors(index: int, report: Report) -> list[tuple[str, Finding]]:
+    """Each finding of draft ``index`` in draft order, with the id of its card."""
+    return [(f"d{index}-f{n}", f) for n, f in enumerate(by_position(report.findings))]
+
+
 def draft_section(index: int, report: Report, draft_text: str, path: str, alone: bool = False) -> str:
     lines = draft_lines(draft_text)
     tr = words_of([report])
     shown = lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
     findings = by_position(report.findings)
-    anchor = {id(f): f"d{index}-f{n}" for n, f in enumerate(findings)}
+    anchor = {id(f): a for a, f in anchors(index, report)}
+    text_lang = draft_language(draft_text)
     out = [f'<section class="draft" data-path="{escape(path)}">', f"<h2>{escape(path)}</h2>"]
     if not alone:
         out.append(f'<p class="summary">{escape(summary_line([report]))}</p>')
@@ -100,7 +110,7 @@ def draft_section(index: int, report: Report, draft_text: str, path: str, alone:
         cards = "".join(card(f, anchor[id(f)], tr) for f in findings if f.line == number)
         src = highlighted(text, line_ranges(findings, lines, number), anchor)
         out.append(f'<div class="row" id="d{index}-L{number}"><span class="ln">{number}</span>'
-                   f'<div class="src">{src}</div><div class="cards">{cards}</div></div>')
+                   f'<div class="src" lang="{text_lang}">{src}</div><div class="cards">{cards}</div></div>')
     out.append("</div>")
     if report.suppressed:
         count = escape(tr.gettext("{n} suppressed").format(n=len(report.suppressed)))
@@ -113,12 +123,55 @@ def draft_section(index: int, report: Report, draft_text: str, path: str, alone:
     return "\n".join(out)
 
 
-def legend(reports: list[Report]) -> str:
-    counts = {c: sum(1 for r in reports for f in r.findings if f.category == c) for c in CATEGORIES}
-    tr = words_of(reports)
-    items = "".join(f'<li class="cat-{c}" title="{escape(tr.gettext(RULES[c].short))}">{c}: {counts[c]}</li>'
-                    for c in CATEGORIES)
-    return f'<ul class="legend">{items}</ul>'
+SEVERITIES = ("error", "warning", "info")
+TOC_MESSAGE = 140  # characters of a message shown in the list at the top
+
+
+def filters(reports: list[Report], tr: Translator) -> str:
+    """A checkbox per category and per severity, all ticked; unticking one hides its
+    findings (cards and list entries) through the rules of ``filter_css``."""
+    found = [f for r in reports for f in r.findings]
+    boxes = []
+    for c in CATEGORIES:
+        n = sum(1 for f in found if f.category == c)
+        boxes.append(f'<label class="cat-{c}" title="{escape(tr.gettext(RULES[c].short))}">'
+                     f'<input type="checkbox" id="show-cat-{c}" checked> {c} ({n})</label>')
+    cats = "".join(boxes)
+    sevs = "".join(f'<label class="sev-{s}"><input type="checkbox" id="show-sev-{s}" checked> '
+                   f'{escape(severity_word(s, tr))} ({sum(1 for f in found if f.severity == s)})</label>'
+                   for s in SEVERITIES)
+    return (f'<form class="filters" aria-label="{escape(tr.gettext("Filters"))}">'
+            f'<fieldset class="legend"><legend>{escape(tr.gettext("Category"))}</legend>{cats}</fieldset>'
+            f'<fieldset><legend>{escape(tr.gettext("Severity"))}</legend>{sevs}</fieldset></form>')
+
+
+def filter_css() -> str:
+    rules = [f'body:has(#show-cat-{c}:not(:checked)) :is(.finding, .toc li)[data-category="{c}"]'
+             for c in CATEGORIES]
+    rules += [f'body:has(#show-sev-{s}:not(:checked)) :is(.finding, .toc li)[data-severity="{s}"]'
+              for s in SEVERITIES]
+    return ",\n".join(rules) + " { display: none; }\n"
+
+
+def toc(items: list["Checked"], tr: Translator) -> str:
+    """Every finding, in draft order, as a link to its card."""
+    entries = []
+    for index, item in enumerate(items):
+        for anchor, f in anchors(index, item.report):
+            message = one_line(f.message)
+            if len(message) > TOC_MESSAGE:
+                message = message[: TOC_MESSAGE - 1] + "…"
+            where = (f"{item.path}:" if len(items) > 1 else "") + tr.gettext("line {line}").format(line=f.line)
+            entries.append(
+                f'<li class="sev-{f.severity}" data-category="{f.category}" data-severity="{f.severity}">'
+                f'<a href="#{anchor}"><span class="where">{escape(where)}</span> '
+                f'<span class="badge cat-{f.category}">{f.category}</span> '
+                f'<span class="sev">{escape(severity_word(f.severity, tr))}</span> '
+                f'<span class="msg">{escape(message)}</span></a></li>')
+    if not entries:
+        return f'<p class="toc empty">{escape(tr.gettext("No findings."))}</p>'
+    return (f'<nav class="toc" aria-label="{escape(tr.gettext("Findings"))}">'
+            f'<h2>{escape(tr.gettext("Findings"))}</h2><ol>{"".join(entries)}</ol></nav>')
 
 
 def render_many(items: list["Checked"]) -> str:
@@ -129,9 +182,11 @@ def render_many(items: list["Checked"]) -> str:
     body = "\n".join(draft_section(n, *item, alone=len(items) == 1) for n, item in enumerate(items))
     return (f'<!doctype html>\n<html lang="{tr.lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{escape(title)}</title>\n<style>\n{stylesheet()}</style>\n</head>\n<body>\n"
+            f"<title>{escape(title)}</title>\n<style>\n{stylesheet()}{filter_css()}</style>\n</head>\n<body>\n"
             f"<header><h1>{escape(title)}</h1>"
-            f'<p class="summary" id="total">{escape(summary_line(reports))}</p>{legend(reports)}</header>\n'
+            f'<p class="counts">{escape(severity_counts(reports))}</p>'
+            f'<p class="summary" id="total">{escape(summary_line(reports))}</p>'
+            f"{filters(reports, tr)}{toc(items, tr)}</header>\n"
             f"{body}\n</body>\n</html>\n")
 
 
