@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from pathlib import Path
 
 import click
@@ -30,9 +31,12 @@ from .web import fail, open_engine, run_settings
                    "before another worker takes it over.")
 @click.option("--allow-private-hosts", is_flag=True,
               help="Let live sources be fetched from loopback and private addresses.")
+@click.option("--nice", "niceness", default=0, show_default=True, type=click.IntRange(0, 19),
+              help="Lower this worker's CPU priority by N (as nice(1)), so that a server on the same "
+                   "machine answers promptly while checks run.")
 @click.option("-q", "--quiet", is_flag=True, help="Log only warnings and errors.")
 def worker(database_url: str, sources_dir: Path | None, concurrency: int, lease: float,
-           allow_private_hosts: bool, quiet: bool) -> None:
+           allow_private_hosts: bool, niceness: int, quiet: bool) -> None:
     """Run checks queued by `factcheck serve` on a PostgreSQL database, until stopped (Ctrl-C / SIGTERM)."""
     from ..web.jobs import is_postgres, run_worker
     from ..web.runner import pipeline_checker
@@ -41,12 +45,14 @@ def worker(database_url: str, sources_dir: Path | None, concurrency: int, lease:
         raise fail("workers need a PostgreSQL database; with SQLite, `factcheck serve` runs the checks itself")
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if niceness:
+        os.nice(niceness)
     settings = run_settings(database_url, None, allow_private_hosts)
     engine = open_engine(database_url)
     try:
         checker = pipeline_checker(settings, sources_dir)
     except InputError as exc:
         raise fail(str(exc)) from None
-    click.echo(f"factcheck worker on {database_url.split('@')[-1]} (concurrency {concurrency}, lease {lease:g} s)",
-               err=True)
+    click.echo(f"factcheck worker on {database_url.split('@')[-1]} (concurrency {concurrency}, lease {lease:g} s"
+               f"{f', nice {niceness}' if niceness else ''})", err=True)
     asyncio.run(run_worker(database_url, engine, checker, concurrency=concurrency, lease=lease))
