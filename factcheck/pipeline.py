@@ -17,6 +17,7 @@ from .draft import load_draft
 from .errors import InputError
 from .graph import Progress, RunContext, build_graph
 from .models import Report
+from .regex_cache import cache_directory
 from .settings import Settings
 from .sources import SourceProvider
 from .sources.archive import ArchiveSources
@@ -42,6 +43,13 @@ def _llm_hook(settings: Settings):
 
 async def check_text_async(text: str, name: str, settings: Settings, provider: SourceProvider, *,
                            thread_id: str | None = None, progress: Progress | None = None) -> Report:
+    # The lexicon, built on first use, keeps its compiled patterns in the cache directory.
+    with cache_directory(settings.cache_dir):
+        return await _check(text, name, settings, provider, thread_id, progress)
+
+
+async def _check(text: str, name: str, settings: Settings, provider: SourceProvider, thread_id: str | None,
+                 progress: Progress | None) -> Report:
     context = RunContext(provider=provider, settings=settings, progress=progress,
                          llm_review=_llm_hook(settings))
     async with AsyncExitStack() as stack:

@@ -192,3 +192,14 @@ def test_a_restarted_server_requeues_nothing_a_live_worker_owns(pg_url: str, tmp
     revision = db.get_revision(engine, owned)
     assert revision.run_status == "running"
     assert db.get_revision(engine, finished).run_status == "done"
+
+
+def test_worker_nice_lowers_its_cpu_priority(pg_url: str, tmp_path: Path) -> None:  # noqa: F811
+    log = tmp_path / "w.log"
+    worker = start_worker(pg_url, log, "--nice", "7")
+    try:
+        wait_for(lambda: "factcheck worker on" in log.read_text(), 60, "the worker's start")
+        assert "nice 7" in log.read_text()
+        assert os.getpriority(os.PRIO_PROCESS, worker.pid) == os.getpriority(os.PRIO_PROCESS, 0) + 7
+    finally:
+        stop(worker)

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from ..regex_cache import compile_pattern, pattern_cache
+
 
 @dataclass(frozen=True)
 class TermHit:
@@ -33,7 +35,7 @@ class TermMatcher:
         # One trie-shaped pattern per table: re tries alternatives one by one, and a
         # flat alternation of hundreds of spellings made this the pipeline's hot spot.
         pattern = _trie_pattern(self._key_of)
-        self._regex = re.compile(pattern, re.IGNORECASE) if pattern else None
+        self._regex = compile_pattern(pattern, re.IGNORECASE) if pattern else None
 
     def find(self, text: str) -> list[TermHit]:
         if self._regex is None:
@@ -196,6 +198,13 @@ def _flat(name: str, terms: list[str]) -> TermMatcher:
 
 @lru_cache(maxsize=1)
 def load_lexicon() -> Lexicon:
+    # The matchers' compiled code is kept between runs (compiling them was a fixed
+    # cost of every run); what they match is the same either way.
+    with pattern_cache("lexicon"):
+        return _build_lexicon()
+
+
+def _build_lexicon() -> Lexicon:
     t = _read("terms.toml")
     m = _read("metrics.toml")
     metric_table = {row["id"]: row["terms"] for row in m["metric"]}
