@@ -6,7 +6,7 @@ For each worker count (a fresh database each time) it prints:
   drafts/min   100 drafts over the time from the first submission to the last finished check
   duplicates   check runs beyond the first per revision (claims counted in the database,
                cross-checked with the workers' "revision N: done" log lines)
-  stuck        revisions neither done nor failed when the queue has been empty for a while
+  stuck        revisions not finished (done, incomplete or failed) when the queue has been empty for a while
   failed       revisions whose check failed
   API p50/p95  GET /api/drafts/{id} (what a CMS polls), one client, a request every 20 ms:
                idle (the same server and workers, queue empty, after the run) and while checks run
@@ -186,6 +186,9 @@ def one_round(base: str, workers: int, drafts: int, nice: int, work: Path, timeo
                 return Counter(dict(conn.execute(sa.text(
                     "select run_status, count(*) from revisions group by run_status")).all()))
 
+        def finished(seen: Counter) -> int:
+            return sum(seen[s] for s in ("done", "incomplete", "failed"))
+
         def queue() -> int:
             with engine.connect() as conn:
                 return conn.execute(sa.text("select count(*) from procrastinate_jobs "
@@ -193,7 +196,7 @@ def one_round(base: str, workers: int, drafts: int, nice: int, work: Path, timeo
 
         while time.monotonic() - t0 < timeout:
             seen = statuses()
-            if seen["done"] + seen["failed"] == drafts:
+            if finished(seen) == drafts:
                 break
             time.sleep(0.5)
         sampler.halt.set()
@@ -203,7 +206,7 @@ def one_round(base: str, workers: int, drafts: int, nice: int, work: Path, timeo
         quiet_since = None
         while time.monotonic() - t0 < timeout + 120:
             seen = statuses()
-            if seen["done"] + seen["failed"] == drafts:
+            if finished(seen) == drafts:
                 break
             if queue() == 0:
                 quiet_since = quiet_since or time.monotonic()
@@ -226,11 +229,11 @@ def one_round(base: str, workers: int, drafts: int, nice: int, work: Path, timeo
                                           "from revisions")).scalar()
             first, last = conn.execute(sa.text("select min(created_at), max(finished_at) from revisions")).one()
         done_lines = Counter(int(m) for log in logs
-                             for m in re.findall(r"revision (\d+): done", log.read_text()))
+                             for m in re.findall(r"revision (\d+): (?:done|incomplete)", log.read_text()))
         duplicates = max(int(claims), sum(n - 1 for n in done_lines.values() if n > 1))
         seconds = (last - first).total_seconds() if last else float("inf")
-        return Round(workers=workers, drafts_per_minute=60 * (seen["done"] + seen["failed"]) / seconds,
-                     duplicates=duplicates, stuck=drafts - seen["done"] - seen["failed"], failed=seen["failed"],
+        return Round(workers=workers, drafts_per_minute=60 * finished(seen) / seconds,
+                     duplicates=duplicates, stuck=drafts - finished(seen), failed=seen["failed"],
                      idle=(statistics.median(idle), percentile(idle, 95)),
                      busy=(statistics.median(busy), percentile(busy, 95)), seconds=seconds)
 
