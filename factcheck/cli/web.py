@@ -45,6 +45,14 @@ def resolve_database_url(db_path: Path | None, url: str | None) -> str:
     return f"sqlite:///{path}"
 
 
+def sqlite_file_missing(url: str) -> Path | None:
+    """The SQLite file a URL names, when it does not exist (None for other databases)."""
+    if not url.startswith("sqlite:///"):
+        return None
+    path = Path(url.removeprefix("sqlite:///"))
+    return None if path.exists() else path
+
+
 def run_settings(url: str, checkpoint: Path | None, allow_private_hosts: bool):  # type: ignore[no-untyped-def]
     """The checker's settings for a server or worker: on PostgreSQL, checkpoints go to
     the same database, so a run a dead worker started resumes on another machine."""
@@ -117,10 +125,34 @@ def serve(db_path: Path | None, database_url: str | None, host: str, port: int, 
         app = create_app(config)
     except InputError as exc:
         raise fail(str(exc)) from None
+    if not has_users(url):
+        click.echo("factcheck: no accounts in this database yet: create one with "
+                   f"`factcheck users add NAME --role reviewer --password {db_flag(db_path, database_url)}`", err=True)
     where = "by `factcheck worker`" if is_postgres(url) and not in_process else "in this process"
     click.echo(f"factcheck review on http://{host}:{port}/ (database: {url.split('@')[-1]}; checks run {where})",
                err=True)
     uvicorn.run(app, host=host, port=port, log_level="info")
+
+
+def has_users(url: str) -> bool:
+    import sqlalchemy as sa
+
+    from ..web.schema import users as users_table
+
+    engine = open_engine(url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(sa.select(sa.func.count()).select_from(users_table)).scalar_one() > 0
+    except sa.exc.SQLAlchemyError:
+        return True  # not migrated yet (a new database): the app creates it; nothing to say
+    finally:
+        engine.dispose()
+
+
+def db_flag(db_path: Path | None, database_url: str | None) -> str:
+    if database_url:
+        return "--database-url …"
+    return f"--db {db_path or DEFAULT_DB}"
 
 
 @click.group()
@@ -158,7 +190,11 @@ def users_list(db_path: Path | None, database_url: str | None) -> None:
 
     from ..web.schema import users as users_table
 
-    engine = open_engine(resolve_database_url(db_path, database_url))
+    url = resolve_database_url(db_path, database_url)
+    missing = sqlite_file_missing(url)
+    if missing:  # listing must not create an empty database where the user expected theirs
+        raise fail(f"no database at {missing}; give the --db that `factcheck users add` and `serve` use")
+    engine = open_engine(url)
     with engine.connect() as conn:
         for row in conn.execute(sa.select(users_table.c.name, users_table.c.role).order_by(users_table.c.name)):
             click.echo(f"{row.name}\t{row.role}")
