@@ -636,3 +636,40 @@ def test_a_sentence_calling_the_previous_kernel_figure_end_to_end_is_flagged(bod
                                   "The fused MoE kernel is 1.8x faster than Triton on H100. This is a kernel-level number."])
 def test_a_sentence_calling_it_what_it_is_is_not_flagged(body):
     assert flagged(run(body, doc(KERNEL))) == []
+
+
+# --- a source's prose does not move what the rules pair (issue 11, defect 8) ------
+
+SCHEDULER = "https://github.com/example-org/runtime/pull/7"
+# One digit-free sentence that shares the claim's words without being about the same thing.
+ASIDE = "Reviewers asked whether the paged attention kernel added on the other branch is affected; it is not."
+
+
+def scheduler_pr(text: str) -> SourceDocument:
+    return doc(text, url=SCHEDULER, title="Refactor the scheduler loop", state="merged",
+               dates={"created": "2026-07-20", "merged": "2026-08-02"})
+
+
+@pytest.mark.parametrize("claim", [
+    "The paged attention kernel was first added this week.",   # new_but_earlier
+    "The paged attention kernel was merged this week.",        # event_outside_window
+])
+def test_a_digit_free_sentence_in_a_source_does_not_pair_its_dates_with_a_claim(claim):
+    """The PR's merge date dates its own subject (the scheduler refactor). Before the fix,
+    one more sentence of its prose sharing the claim's words was enough to hold the claim
+    to that date: a release-date error appeared that the source's figures never gave."""
+    plain = scheduler_pr("Refactor the scheduler loop so that batches are formed once per step.")
+    with_aside = scheduler_pr(plain.text + " " + ASIDE)
+
+    assert flagged(run(claim, plain, cite=SCHEDULER), "release-date") == []
+    assert flagged(run(claim, with_aside, cite=SCHEDULER), "release-date") == []
+
+
+def test_a_document_the_claim_names_by_its_title_still_dates_it():
+    """The same claim about the PR's own subject keeps its finding, with or without the aside."""
+    own = doc("Add the paged attention kernel.", url=SCHEDULER, title="Add paged attention kernel",
+              state="merged", dates={"merged": "2026-08-02"})
+    for source in (own, own.model_copy(update={"text": own.text + " " + ASIDE})):
+        [f] = flagged(run("The paged attention kernel was first added this week.", source, cite=SCHEDULER),
+                      "release-date")
+        assert "2026-08-02" in f.message

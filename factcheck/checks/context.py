@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..align import Ratio, ratios, relevance, words
+from ..align import Ratio, matches, ratios, relevance, words
 from ..extract.statement import Statement
 from ..facts import Fact
 from ..models import Category, Evidence, Finding, Section, Sentence, Severity, SourceDocument, Window
 
 
 _REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
+_DIGIT = re.compile(r"\d")
 
 
 def _number_in(url: str) -> int | None:
@@ -50,6 +51,35 @@ class ClaimContext:
             if number in numbers or doc.url in self.claim.text:
                 out.append(doc)
         return out
+
+    def subject_docs(self) -> list[tuple[float, SourceDocument]]:
+        """The cited documents ranked for reading their own dates, which date what each one
+        is about: named by number or link (10), by its repository (2), by each word of its
+        title (1), by each of the claim's figures it gives (3), and by the words it shares
+        with the document's passages that hold a digit (0.5 each): figures, dates,
+        versions, model and hardware names (B300, Zen4, fp16).
+
+        Unlike ``ranked_docs``, digit-free prose does not count: a source says many things
+        around its data, and one more such sentence must not change which document's dates
+        a claim is held to (issue 11: one digit-free sentence added to a source made a
+        release-date error appear)."""
+        named = self.referenced()
+        claim_words = words(self.claim.text)
+        scored = []
+        for d in self.docs:
+            facts = self.facts_of(d)
+            score = 10.0 if d in named else 0.0
+            if d.repo and d.repo.split("/")[-1].lower() in claim_words:
+                score += 2
+            score += len(claim_words & words(d.title or ""))
+            score += 3.0 * sum(1 for qa in self.claim.quantities if matches(qa.q, facts, bare_ok=False))
+            data_words: set[str] = set()
+            for f in facts:
+                if f.kind != "title" and _DIGIT.search(f.quote):
+                    data_words |= words(f.quote)
+            score += 0.5 * len(claim_words & data_words)
+            scored.append((score, d))
+        return sorted(scored, key=lambda s: -s[0])
 
     def ranked_docs(self) -> list[tuple[float, SourceDocument]]:
         """The cited documents, the one the sentence speaks of first: named by number

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ..align import relevance, words
+from ..align import words
 from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
 from ..models import Evidence, Finding, SourceDocument
@@ -60,6 +60,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     out = []
     claimed_versions = {same_version_key(v.version) for v in ctx.claim.versions}
     named = ctx.referenced()
+    subject = {d.url: score for score, d in ctx.subject_docs()}
     for mention, event in _event_dates(ctx):
         field = _FIELD_OF_EVENT.get(event, "published")
         candidates = []
@@ -73,7 +74,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
             if claimed_versions and versions and not claimed_versions & versions:
                 continue
             candidates.append((bool(claimed_versions & versions) or doc in named,
-                               relevance(ctx.claim.text, [], ctx.facts_of(doc)), doc, dates[field]))
+                               subject.get(doc.url, 0.0), doc, dates[field]))
         if not candidates:
             continue
         if not any(c[0] for c in candidates) and len(candidates) > 1:
@@ -121,7 +122,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
         return []
     event = pairs[0][0]
     if event.key in ("released", "open_sourced", "published"):
-        for _, doc in ctx.ranked_docs():
+        for _, doc in ctx.subject_docs():
             found = _announcement(ctx, doc, "event-outside-window")
             if found:
                 return found
@@ -129,7 +130,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     # own release; without versions, the document the sentence speaks of most
     targets = _version_docs(ctx, event.clause)
     if not targets:
-        score, doc = ctx.ranked_docs()[0]
+        score, doc = ctx.subject_docs()[0]
         targets = [doc] if score >= 2 else []
     for doc in targets:
         dates = doc.dates.as_dates()
@@ -160,7 +161,7 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     if not ({"first", "created"} & events) or not _in_window(ctx):
         return []
     opened = "created" in events
-    for score, doc in ctx.ranked_docs():
+    for score, doc in ctx.subject_docs():
         # a dated line of the source that speaks of the same thing is evidence of its own
         found = _announcement(ctx, doc, "new-but-earlier")
         if found:
@@ -226,8 +227,8 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     elif len(prs) == 1 and _THE_PR.search(ctx.claim.text):  # "该 PR 已合入": the section cites one PR
         doc = prs[0]
     else:
-        score, doc = max(((relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)), d) for d in prs),
-                         key=lambda s: s[0])
+        subject = {d.url: score for score, d in ctx.subject_docs()}
+        score, doc = max(((subject[d.url], d) for d in prs), key=lambda s: s[0])
         if score < 2:
             return []
     state = (doc.state or "").lower()
