@@ -174,8 +174,15 @@ def _front_matter(lines: list[str], path: str) -> tuple[FrontMatter, int]:
         line = 2 + mark.line if mark is not None else 1
         problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
         raise InputError(f"front matter is not valid YAML: {problem}", path, line) from exc
+    except RecursionError:
+        # PyYAML's composer recurses once per nesting level
+        raise InputError("front matter is nested too deeply to read (lists or mappings inside each other "
+                         "hundreds of levels deep)", path, 2) from None
     if data is None:
         return FrontMatter(), close + 1
+    shape = _front_shape_problem(data)
+    if shape:
+        raise InputError(f"front matter {shape}", path, 2 + _first_alias_line(root))
     if not isinstance(data, dict):
         raise InputError("front matter must be a YAML mapping (key: value lines)", path, 2)
     key_lines = _key_lines(root)
@@ -194,6 +201,47 @@ def _front_matter(lines: list[str], path: str) -> tuple[FrontMatter, int]:
         extra["repo"] = _REPO_VALUE.match(single.strip()).group(1)  # type: ignore[union-attr]
     front = FrontMatter(title=None if title is None else str(title), window=window, repos=repos, **extra)
     return front, close + 1
+
+
+_FRONT_DEPTH = 50  # deeper than any real front matter; the checks and the JSON dumps recurse
+
+
+def _front_shape_problem(data: Any) -> str | None:
+    """Why the loaded front matter cannot be used as plain data: a YAML alias cycle
+    (``a: &a [*a]`` loads as a list that contains itself, which every later dump
+    would follow forever) or nesting deeper than ``_FRONT_DEPTH``. Iterative, so
+    the check itself cannot overflow the stack."""
+    stack: list[tuple[Any, int, frozenset[int]]] = [(data, 0, frozenset())]
+    while stack:
+        value, depth, above = stack.pop()
+        if not isinstance(value, (dict, list)):
+            continue
+        if id(value) in above:
+            return "has a YAML alias cycle (a value that contains itself)"
+        if depth >= _FRONT_DEPTH:
+            return f"is nested more than {_FRONT_DEPTH} levels deep"
+        path = above | {id(value)}
+        children = value.values() if isinstance(value, dict) else value
+        stack.extend((child, depth + 1, path) for child in children)
+    return None
+
+
+def _first_alias_line(root: yaml.Node | None) -> int:
+    """0-based line of the first alias (``*a``) in the front matter, else 0."""
+    stack = [root] if root is not None else []
+    seen: set[int] = set()
+    best: int | None = None
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:  # an alias is the very node it names: a cycle shows up here
+            best = node.start_mark.line if best is None else min(best, node.start_mark.line)
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(n for pair in node.value for n in pair)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return best or 0
 
 
 def _key_lines(root: yaml.Node | None) -> dict[str, int]:

@@ -27,7 +27,7 @@ from langgraph.types import Send
 
 from .draft import parse_draft
 from .extract.clauses import split_clauses
-from .extract.statement import Statement, extract_statement
+from .extract.statement import MAX_ANALYSED, Statement, extract_statement
 from .facts import Fact, facts_of
 from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, SourceMetadata, Stats, Window
 from .settings import Settings
@@ -154,7 +154,8 @@ async def facts(payload: dict, runtime: Runtime[RunContext]) -> dict:
     # summary, since every step's checkpoint would otherwise re-store every passage, and a
     # resumed run recomputes them from the documents it holds.
     return {"facts": [{"url": doc.url, "passages": len(found),
-                       "quantities": sum(len(f.statement.quantities) for f in found)}]}
+                       "quantities": sum(len(f.statement.quantities) for f in found),
+                       "cut": sum(1 for f in found if len(f.quote) > MAX_ANALYSED)}]}
 
 
 def facts_done(state: State) -> dict:
@@ -238,6 +239,7 @@ async def report(state: State, runtime: Runtime[RunContext]) -> dict:
         if key in llm_part:
             setattr(stats, key, llm_part[key])
     notes = list(llm_part.get("notes", []))
+    notes.extend(cut_notes(draft, state.get("facts", [])))
     if not runtime.context.settings.llm.enabled:
         notes.append("LLM second opinion skipped: no model configured (deterministic checks only).")
     run = LLMRun.model_validate(llm_part["run"]) if llm_part.get("run") else None
@@ -245,6 +247,15 @@ async def report(state: State, runtime: Runtime[RunContext]) -> dict:
         notes.append(f"LLM {run.model} answered in {run.structured_output} mode ({run.structured_output_from}).")
     out = Report(draft=state["name"], findings=merge(findings), stats=stats, notes=notes, llm=run)
     return {"report": out.model_dump(mode="json")}
+
+
+def cut_notes(draft: Draft, facts_summary: list[dict]) -> list[str]:
+    """Where the extractors saw only the first MAX_ANALYSED characters of a sentence or passage."""
+    notes = [f"line {s.span.line}: a sentence of {len(s.text)} characters; only its first {MAX_ANALYSED} "
+             "were analysed" for s in draft.sentences if len(s.text) > MAX_ANALYSED]
+    notes += [f"source {f['url']}: {f['cut']} passage(s) longer than {MAX_ANALYSED} characters; only the first "
+              f"{MAX_ANALYSED} of each were analysed" for f in facts_summary if f.get("cut")]
+    return notes
 
 
 def unresolved_findings(draft: Draft, fetched: list[FetchResult]) -> list[Finding]:

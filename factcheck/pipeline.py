@@ -102,7 +102,10 @@ async def check_path_async(path: Path, settings: Settings, *, sources_dir: Path 
         return await check_text_async(draft.text, str(path), settings, provider, thread_id=thread_id,
                                       progress=progress)
     if sources_dir is not None:
-        archive = ArchiveSources.from_dir(sources_dir)
+        archive = ArchiveSources.from_dir(sources_dir, settings.fetch.max_bytes)
+        for problem in archive.problems:
+            if progress:
+                progress(f"warning: {problem}")
         return await check_text_async(draft.text, str(path), settings, archive, thread_id=thread_id,
                                       progress=progress)
     try:

@@ -187,6 +187,10 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
             click.echo(f"factcheck: error: {exc}", err=True)
             status = 2
             continue
+        except Exception as exc:  # noqa: BLE001 - one draft's crash must not drop the other drafts' results
+            click.echo(f"factcheck: error: {change.path}: the check failed: {type(exc).__name__}: {exc}", err=True)
+            status = 2
+            continue
         if not all_lines:
             report = only_changed(report, change)
         report = localize(report, resolve_lang(settings.lang, draft_text))

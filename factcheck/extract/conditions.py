@@ -32,7 +32,7 @@ _SCHEMES = re.compile(r"(?<![A-Za-z])(HSDP|FSDP|CFG[- ]parallel(?:ism)?|Ulysses|
                       re.IGNORECASE)
 # One model copy per GPU: the opposite of tensor parallelism across the GPUs.
 _REPLICAS = re.compile(
-    r"replicas?\s+per\s+GPU|one\s+(?:\w+\s+){0,2}replica\s+per\s+GPU|multi-replica|\d+\s+replicas|data[- ]parallel"
+    r"replicas?\s+per\s+GPU|one\s+(?:\w+\s+){0,2}replica\s+per\s+GPU|multi-replica|\d{1,9}\s+replicas|data[- ]parallel"
     r"|一卡一个[^，,。；;]{0,12}副本|多副本|每卡一个[^，,。；;]{0,12}副本|数据并行",
     re.IGNORECASE,
 )

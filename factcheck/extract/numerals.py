@@ -78,14 +78,17 @@ def parse_arabic(s: str) -> float:
 
 # --- where digits are not numbers ------------------------------------------
 
+# Every repetition below is bounded (a domain label is at most 63 characters, a hash
+# 40): unbounded ones made each start position scan the rest of a long run of
+# "1.1.1." or digits, and the whole match quadratic in the run's length.
 _NOT_NUMBERS = re.compile(
     r"""
     (?P<code>`[^`\n]+`)                                  # inline code span
     | (?P<url>(?:https?|ftp)://[^\s<>()\[\]"'，。）]+)
-    | (?P<domain>\b(?:[A-Za-z0-9-]+\.)+(?:com|org|ai|io|dev|net|co|cn|html?)(?:/[^\s<>()\[\]"'，。）]*)?)
-    | (?P<file>\b[\w/.-]+\.(?:py|md|json|ya?ml|toml|cpp|cc|cu|cuh|h|hpp|rs|go|ts|js|sh)\b(?::\d+)?)
-    | (?P<ref>(?:\b[\w.-]+/[\w.-]+)?\#\d+)                 # #56893, owner/repo#123
-    | (?P<hash>(?<![\w@])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w]))
+    | (?P<domain>\b(?:[A-Za-z0-9-]{1,63}\.){1,8}(?:com|org|ai|io|dev|net|co|cn|html?)(?:/[^\s<>()\[\]"'，。）]*)?)
+    | (?P<file>\b[\w/.-]{1,200}\.(?:py|md|json|ya?ml|toml|cpp|cc|cu|cuh|h|hpp|rs|go|ts|js|sh)\b(?::\d+)?)
+    | (?P<ref>(?:\b[\w.-]{1,100}/[\w.-]{1,100})?\#\d+)     # #56893, owner/repo#123
+    | (?P<hash>(?<![\w@])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w]))
     | (?P<sha>@[0-9a-f]{7,40}\b)
     | (?P<listmark>(?m:^)[ \t]*(?:\#{1,6}[ \t]+)?\d{1,2}[.)、](?=[ \t]))
     """,

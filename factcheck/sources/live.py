@@ -22,7 +22,7 @@ from .cache import HttpCache
 from .github import GithubApi, fetch_github, parse_github_url, web_hosts
 from .http import FetchFailed, FetchRefused, HttpClient, SourceNotFound, Tally, check_scheme
 from .progress import FetchProgress
-from .urls import normalize_url
+from .urls import normalize_url, url_problem
 from .web import fetch_hf_card, fetch_page, hf_card_id
 
 
@@ -67,6 +67,9 @@ class LiveSources:
     async def get(self, url: str) -> FetchResult:
         if self._http is None:
             raise RuntimeError("LiveSources must be used as `async with LiveSources(settings) as sources:`")
+        problem = url_problem(url)
+        if problem:
+            return FetchResult(url=url, status="refused", detail=problem)
         try:
             check_scheme(url)
             key = normalize_url(url)

@@ -9,11 +9,39 @@ _GITHUB_SUBPAGES = re.compile(r"^(/[^/]+/[^/]+/(?:pull|issues)/\d+)(?:/(?:files|
 _GITHUB_PR_OR_ISSUE = re.compile(r"^/([^/]+)/([^/]+)/(?:pull|pulls|issues)/(\d+)$")
 
 
+# "javascript:alert(1)", "mailto:…": a scheme with no "//" (but not "host:8080/path")
+_OTHER_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):(?!//)(?!\d+(?:[/?#]|$))")
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` is not a URL that can name a source (a port that is not a number,
+    a broken IPv6 host, ``javascript:``…), or None. ``urlsplit`` and its ``port``
+    raise on such input; a draft or an archive may hold it, and one bad citation
+    must become a finding, not end the run."""
+    raw = url.strip()
+    other = _OTHER_SCHEME.match(raw)
+    if other:
+        return f"not a web URL (scheme {other.group(1)}:)"
+    if "://" not in raw:
+        raw = "https://" + raw
+    try:
+        parts = urlsplit(raw)
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number in range
+    except ValueError as exc:
+        return f"not a valid URL ({exc})"
+    if not parts.hostname:
+        return "not a valid URL (no host)"
+    return None
+
+
 def normalize_url(url: str) -> str:
     """A comparison key: https, lowercase host without ``www.``, no fragment, no
     trailing slash; for github.com no query, and PR/issue sub-pages folded onto
-    ``/pull/N`` (GitHub PRs and issues share one number space)."""
+    ``/pull/N`` (GitHub PRs and issues share one number space). A string that is
+    not a valid URL keys as itself (``invalid:…``): it matches only itself, never raises."""
     raw = url.strip()
+    if url_problem(raw):
+        return "invalid:" + raw
     if "://" not in raw:
         raw = "https://" + raw
     parts = urlsplit(raw)
@@ -45,6 +73,8 @@ def normalize_url(url: str) -> str:
 
 def github_parts(url: str) -> tuple[str, str, str] | None:
     """(owner/repo, kind, rest) for a github.com URL: kind is pull, issues, releases, blob, tree or ''."""
+    if url_problem(url):
+        return None
     parts = urlsplit(url if "://" in url else "https://" + url)
     host = (parts.hostname or "").lower().removeprefix("www.")
     if host != "github.com":

@@ -33,7 +33,9 @@ def pipeline_checker(settings: Settings, sources_dir: Path | None) -> Checker:
     if sources_dir is not None:
         from ..sources.archive import ArchiveSources
 
-        archive = ArchiveSources.from_dir(sources_dir)
+        archive = ArchiveSources.from_dir(sources_dir, settings.fetch.max_bytes)
+        for problem in archive.problems:
+            log.warning("%s: %s", sources_dir, problem)
 
     async def check(text: str, name: str, thread_id: str, progress: Progress) -> Report:
         if archive is not None:
