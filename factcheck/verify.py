@@ -35,6 +35,25 @@ def looks_checkable(text: str) -> bool:
     return bool(_CLAIM_CUE.search(text))
 
 
+# A sentence that gives a cause: a source can confirm or contradict it, the rules cannot.
+_CAUSAL = re.compile(r"\b(?:because|due to|thanks to|as a result|therefore|so that|leads? to|results? in|caus(?:e|es|ed)"
+                     r"|comes? from|owing to)\b|因为|由于|得益于|因此|所以|导致|使得|从而|归功于|源于", re.IGNORECASE)
+# "Table 2: decode throughput", "*图 1：端到端延迟*": names what follows, claims nothing.
+_CAPTION = re.compile(r"^\s*[*_]*\s*(?:table|figure|fig\.|chart|图|表)\s*[0-9一二三四五六七八九十]*\s*[:：.．]", re.IGNORECASE)
+
+
+def is_claim(sentence: Sentence) -> bool:
+    """Headings and captions name what follows; they are not claims to hand the LLM."""
+    return sentence.block != "heading" and not _CAPTION.match(sentence.text)
+
+
+def figure_free_assertion(st: Statement) -> bool:
+    """No figure, but a scope or a cause: the classes the rules cannot decide, judged by the
+    LLM against the passages the alignment ranks for them (status, platform and hardware
+    sentences are ``checkable`` and reach it when the checks find nothing)."""
+    return not st.quantities and bool(st.of("scope") or _CAUSAL.search(st.text))
+
+
 def checkable(st: Statement) -> bool:
     """A sentence a source could confirm or contradict."""
     return bool(st.quantities or st.licenses or st.versions or any(d.date for d in st.dates)
@@ -86,13 +105,21 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
             ctx = ClaimContext(sentence=sentence, claim=said_of, section=section, docs=docs, facts=facts,
                                window=window, paragraph=[said_of], section_memo=memo)
             wanted = [c for c in _CHARACTERISED if categories is None or c in categories]
-            result.findings.extend(run_checks(ctx, wanted))
+            found = run_checks(ctx, wanted)
+            result.findings.extend(found)
+            if not found and hand_off and is_claim(sentence):
+                result.undecided.append(_undecided(ctx, "it says what the previous sentence's figures measure; "
+                                                        "the rules found nothing to compare it with"))
             continue
         if not checkable(st):
-            if hand_off and docs and sentence.block != "heading" and looks_checkable(sentence.text):
+            if hand_off and docs and is_claim(sentence):
                 ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts, window=window)
-                result.unparsed.append(_undecided(ctx, "the rules found no number, date, license or "
-                                                       "status in it to compare"))
+                if figure_free_assertion(st):  # judged directly: there are no figures to extract
+                    result.undecided.append(_undecided(ctx, "a claim without figures (its scope or a cause) "
+                                                            "that the rules cannot compare"))
+                elif looks_checkable(sentence.text):
+                    result.unparsed.append(_undecided(ctx, "the rules found no number, date, license or "
+                                                           "status in it to compare"))
             continue
         result.claims += 1
         if not docs:
@@ -105,7 +132,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                            section_memo=memo)
         found = run_checks(ctx, categories)
         result.findings.extend(found)
-        if not found and hand_off:
+        if not found and hand_off and is_claim(sentence):
             result.undecided.append(_undecided(ctx, "the rules found no figure or statement in the sources "
                                                     "to compare it with"))
     if not section.citations and first_claim is not None:  # cited but unavailable is reported per citation

@@ -234,3 +234,50 @@ def test_cli_http_errors_become_one_info_finding_that_ci_can_fail_on(server, wor
     assert (report["llm"]["timeout"], report["llm"]["deadline"]) == (5, 30)
     assert (report["llm"]["structured_output"], report["llm"]["structured_output_from"]) == ("json_schema",
                                                                                            "configured")
+
+
+ROUTED_DRAFT = """\
+---
+title: test weekly
+window: 2026-09-14..2026-09-20
+---
+
+## FreeToken: the fp8 KV cache is merged and supported on every GPU
+
+Table 1: KV capacity on one card
+
+On an RTX 4070 Ti SUPER (16 GB), KV capacity rises from about 114k to 259,136 tokens.
+This is an end-to-end serving figure.
+The gain comes from storing the cache as fp8 codes, because the cache then fits on the card.
+The cache layout works per request.
+
+Sources: [FreeToken #354](https://github.com/example/freetoken/pull/354)
+"""
+
+
+async def test_figure_free_claims_go_to_judgement_and_headings_and_captions_do_not(server, tmp_path):
+    """What the rules cannot decide reaches the model as a claim to judge, with its passages:
+    a sentence that characterises the previous one's figures, a cause, a scope. A heading
+    and a table caption are not claims, even where the rules can read them."""
+    (tmp_path / "draft.md").write_text(ROUTED_DRAFT, encoding="utf-8")
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "pr.json").write_text(json.dumps({
+        "url": "https://github.com/example/freetoken/pull/354", "kind": "pull_request", "state": "merged",
+        "dates": {"merged": "2026-09-16"}, "title": "fp8 e4m3 KV cache",
+        "text": "Store the KV cache as fp8 e4m3 codes. On an RTX 4070 Ti SUPER (16 GB) with Qwen3.8-Flash-Next, "
+                "KV capacity rises from about 114k to 259,136 tokens (end-to-end serving)."}), encoding="utf-8")
+    server.responder = lambda request: answer({"judgements": []})
+
+    await run(tmp_path, settings_for(tmp_path, server))
+
+    [request] = server.requests  # one section, one judgement request, no extraction
+    sent = {c["sentence"]: c["reason"] for c in claims_in(request)}
+    assert list(sent) == [
+        "On an RTX 4070 Ti SUPER (16 GB), KV capacity rises from about 114k to 259,136 tokens.",
+        "This is an end-to-end serving figure.",
+        "The gain comes from storing the cache as fp8 codes, because the cache then fits on the card.",
+        "The cache layout works per request.",
+    ]
+    assert "previous sentence's figures" in sent["This is an end-to-end serving figure."]
+    assert "without figures" in sent["The cache layout works per request."]
+    assert "259,136 tokens" in user_message(request)  # the ranked passage goes with them
