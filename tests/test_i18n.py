@@ -62,7 +62,8 @@ def test_chinese_is_written_in_chinese():
 def test_catalogs_are_current_with_the_code():
     """Every message the code can show (checks' f-strings, notes, the formats' own words)
     has a catalog entry. When this fails: `make messages`, then translate the new entries."""
-    method_map = [("factcheck/**.py", "factcheck.i18n.extract:extract")]
+    method_map = [("factcheck/**.py", "factcheck.i18n.extract:extract"),
+                  ("factcheck/web/templates/**.html", "jinja2")]
     extracted = set()
     for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map=method_map):
         extracted.add(message)

@@ -23,6 +23,7 @@ from . import db
 from .access import LoginRequired
 from .config import WebConfig
 from .runner import Checker, CheckRunner, Runner, pipeline_checker
+from .words import accepted_lang, page_words
 
 HERE = Path(__file__).parent
 
@@ -107,7 +108,8 @@ def create_app(config: WebConfig, checker: Checker | None = None) -> FastAPI:
         if request.url.path.startswith("/api/") or request.url.path.startswith("/static/"):
             return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
         return app.state.templates.TemplateResponse(
-            request, "error.html", {"status": exc.status_code, "detail": exc.detail, "user": None},
+            request, "error.html", {"status": exc.status_code, "detail": exc.detail, "user": None,
+                                    **page_words(accepted_lang(request.headers.get("accept-language")))},
             status_code=exc.status_code, headers=exc.headers)
 
     return app

@@ -49,6 +49,7 @@ class User(BaseModel):
     id: int
     name: str
     role: Role
+    lang: Literal["zh", "en"] | None = None  # the pages' language this user chose; None: the browser's
 
 
 class DraftView(BaseModel):
@@ -158,7 +159,7 @@ def create_user(engine: sa.Engine, name: str, role: str, password: str | None = 
 
 
 def _user(row: sa.Row | None) -> User | None:
-    return User(id=row.id, name=row.name, role=row.role) if row else None
+    return User(id=row.id, name=row.name, role=row.role, lang=row.lang) if row else None
 
 
 def authenticate(engine: sa.Engine, name: str, password: str) -> User | None:
@@ -194,7 +195,15 @@ def session_user(engine: sa.Engine, token: str) -> tuple[User, str] | None:
         row = conn.execute(query).first()
     if row is None or _utc(row.expires_at) < now():  # type: ignore[operator]
         return None
-    return User(id=row.id, name=row.name, role=row.role), row.csrf_token
+    return User(id=row.id, name=row.name, role=row.role, lang=row.lang), row.csrf_token
+
+
+def set_user_lang(engine: sa.Engine, user_id: int, lang: str | None) -> None:
+    """Record the language a user chose for the pages (``None``: follow the browser)."""
+    if lang not in (None, "zh", "en"):
+        raise Invalid(f"unknown language {lang!r}: zh or en")
+    with engine.begin() as conn:
+        conn.execute(users.update().where(users.c.id == user_id).values(lang=lang))
 
 
 def end_session(engine: sa.Engine, token: str) -> None:

@@ -125,6 +125,12 @@ def m005_job_queue(conn: sa.Connection) -> None:
         conn.exec_driver_sql(SchemaManager.get_schema().replace("%", "%%"))
 
 
+@migration
+def m006_user_lang(conn: sa.Connection) -> None:
+    # each user's choice of language for the pages (zh or en); NULL: the browser's
+    conn.execute(sa.text("ALTER TABLE users ADD COLUMN lang VARCHAR(5)"))
+
+
 _applied = sa.Table(
     "schema_migrations", sa.MetaData(),
     sa.Column("name", sa.String(100), primary_key=True),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from fastapi import APIRouter, Depends, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import RedirectResponse, Response
@@ -21,6 +22,7 @@ from .access import (
 )
 from .intake import guess_title, take_draft
 from .render import draft_lines
+from .words import page_lang, page_words
 
 router = APIRouter(include_in_schema=False)
 SEVERITIES = sorted(SEVERITY_RANK, key=SEVERITY_RANK.__getitem__, reverse=True)
@@ -31,7 +33,9 @@ def _page(request: Request, name: str, context: dict[str, Any], status: int = 20
     token = request.cookies.get(SESSION_COOKIE)
     if token:
         session = db.session_user(engine(request), token)
-    context = {"user": session[0] if session else None, "csrf": session[1] if session else "", **context}
+    user = session[0] if session else None
+    words = page_words(page_lang(user, request.headers.get("accept-language")))
+    context = {"user": user, "csrf": session[1] if session else "", **words, **context}
     return request.app.state.templates.TemplateResponse(request, name, context, status_code=status)
 
 
@@ -87,6 +91,17 @@ def logout(request: Request, _user: db.User = Depends(form_user)) -> Response:
     response = RedirectResponse("/login", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+@router.post("/settings/lang")
+def choose_lang(request: Request, lang: str = Form(""), next: str = Form("/"),
+                user: db.User = Depends(form_user)) -> Response:
+    """The signed-in user's language for the pages; "" goes back to the browser's."""
+    try:
+        db.set_user_lang(engine(request), user.id, lang or None)
+    except db.Invalid as exc:
+        raise HTTPException(400, str(exc)) from None
+    return RedirectResponse(_safe_next(next), status_code=303)
 
 
 # --- the queue and submitting -----------------------------------------------
@@ -195,7 +210,24 @@ def decide(request: Request, finding_id: int, user: db.User = Depends(form_user)
         params = request.query_params
         return _draft_page(request, user, finding.draft_id, params.get("category"), params.get("severity"),
                            error=str(exc), status=status)
-    return RedirectResponse(f"{back}#f-{finding_id}", status_code=303)
+    target = finding_id
+    if action in ("accept", "dismiss"):  # decided: on to the next finding still open, as the page lists them
+        query = parse_qs(urlsplit(back).query)
+        views = db.list_findings(engine(request), finding.revision_id,
+                                 category=(query.get("category") or [None])[0],
+                                 severity=(query.get("severity") or [None])[0])
+        target = next_open(views, finding_id) or finding_id
+    return RedirectResponse(f"{back}#f-{target}", status_code=303)
+
+
+def next_open(views: list[db.FindingView], after: int) -> int | None:
+    """The first open finding listed after ``after``, wrapping round to the top; None when none is open."""
+    ids = [v.id for v in views]
+    start = ids.index(after) + 1 if after in ids else 0
+    for view in views[start:] + views[:start]:
+        if view.decision == "open" and view.id != after:
+            return view.id
+    return None
 
 
 @router.post("/drafts/{draft_id}/retry")

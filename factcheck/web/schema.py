@@ -23,6 +23,7 @@ users = sa.Table(
     sa.Column("password_hash", sa.String(200)),
     sa.Column("token_hash", sa.String(64), unique=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("lang", sa.String(5)),
 )
 
 sessions = sa.Table(

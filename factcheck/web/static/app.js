@@ -1,4 +1,6 @@
 // The reviewer's keyboard (j/k move, a accept, d dismiss) and the check-progress poll.
+// After a decision the server sends the page back at the next open finding (#f-ID), which
+// is selected on load, so a reviewer can work through a draft with a and d alone.
 // Plain script, no build step; the page works without it.
 (function () {
   "use strict";
