@@ -109,7 +109,8 @@ def test_submit_review_with_keys_resubmit_and_approve(browser, live: LiveServer,
     reviewer.keyboard.type("The PR states the code license only; the sentence is right.")
     reviewer.keyboard.press("Enter")
     reviewer.wait_for_selector(f'#f-{lic_id} .decision[data-decision="dismissed"]')
-    assert selected_id(reviewer) == lic_id  # the selection survives the reload
+    # the page comes back with the next open finding selected, ready for the next a or d
+    assert selected_id(reviewer) == ids[(ids.index(lic_id) + 1) % len(ids)]
 
     # Accept the overstatement with a.
     over = finding_card(reviewer, "overstatement")
@@ -118,6 +119,7 @@ def test_submit_review_with_keys_resubmit_and_approve(browser, live: LiveServer,
         reviewer.keyboard.press("j" if ids.index(over_id) > ids.index(selected_id(reviewer)) else "k")
     reviewer.keyboard.press("a")
     reviewer.wait_for_selector(f'#f-{over_id} .decision[data-decision="accepted"]')
+    assert selected_id(reviewer) not in (over_id, lic_id)  # on to the one still open
     assert "accepted by rita" in reviewer.inner_text(f"#f-{over_id} .decision")
     assert reviewer.is_disabled("#approve button")
     assert "1 accepted error not yet fixed" in reviewer.inner_text("#blocked")
