@@ -9,7 +9,6 @@ from urllib.parse import quote
 from fastapi import FastAPI, Request
 from fastapi.responses import (
     JSONResponse,
-    PlainTextResponse,
     RedirectResponse,
     Response,
 )
@@ -22,6 +21,7 @@ from .. import __version__
 from . import db
 from .access import LoginRequired
 from .config import WebConfig
+from .guard import BodyLimit
 from .runner import Checker, CheckRunner, Runner, pipeline_checker
 from .words import accepted_lang, page_words
 
@@ -90,13 +90,13 @@ def create_app(config: WebConfig, checker: Checker | None = None) -> FastAPI:
 
     @app.middleware("http")
     async def guard(request: Request, call_next):  # type: ignore[no-untyped-def]
-        length = request.headers.get("content-length", "")
-        if length.isdigit() and int(length) > body_limit:
-            return PlainTextResponse(f"request body over the {body_limit:,}-byte limit", status_code=413)
         response: Response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
         return response
+
+    # Outermost: the body limit counts bytes as they arrive (chunked or not), after authentication.
+    app.add_middleware(BodyLimit, engine=engine, limit=body_limit)
 
     @app.exception_handler(LoginRequired)
     async def to_login(request: Request, _exc: LoginRequired) -> Response:

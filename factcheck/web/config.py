@@ -6,6 +6,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from ..settings import Settings
+from .db import LoginLimits
 
 
 class WebConfig(BaseModel):
@@ -20,3 +21,5 @@ class WebConfig(BaseModel):
     in_process: bool = Field(default=False, description="on PostgreSQL, run checks in this process too "
                                                         "instead of leaving them to `factcheck worker`")
     lease: float = Field(default=60.0, description="seconds a worker's claim on a run holds without renewal")
+    login_limits: LoginLimits = Field(default_factory=LoginLimits,
+                                      description="failed sign-ins allowed per account and per address")

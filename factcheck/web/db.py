@@ -18,6 +18,7 @@ from .migrations import migrate
 from .schema import (
     DRAFT_STATUSES,
     ROLES,
+    auth_events,
     drafts,
     events,
     findings,
@@ -167,6 +168,47 @@ def authenticate(engine: sa.Engine, name: str, password: str) -> User | None:
         row = conn.execute(sa.select(users).where(users.c.name == name.strip())).first()
     stored = row.password_hash if row else None
     return _user(row) if auth.verify_password(stored, password) else None
+
+
+class LoginLimits(BaseModel):
+    """How many failed sign-ins are allowed within ``window`` seconds before more are
+    refused (429): per account name (since its last success) and per client address."""
+
+    window: float = 900.0
+    per_account: int = 5
+    per_address: int = 20
+
+
+def auth_event(engine: sa.Engine, action: str, name: str, address: str, detail: str | None = None) -> None:
+    """One line of the sign-in audit trail: login, login_failed, login_throttled."""
+    with engine.begin() as conn:
+        conn.execute(auth_events.insert().values(action=action, name=name.strip()[:100], address=address[:64],
+                                                 detail=detail, at=now()))
+
+
+def login_wait(engine: sa.Engine, name: str, address: str, limits: LoginLimits) -> tuple[float, str] | None:
+    """Seconds until a sign-in may be tried again and which limit holds it, or None.
+    Counted from the audit trail, so every server process on one database agrees."""
+    at = now()
+    since = at - dt.timedelta(seconds=limits.window)
+    name = name.strip()[:100]
+    with engine.connect() as conn:
+        last_ok = conn.execute(sa.select(sa.func.max(auth_events.c.at)).where(
+            auth_events.c.name == name, auth_events.c.action == "login")).scalar_one_or_none()
+        account_since = max(since, _utc(last_ok)) if last_ok is not None else since
+        for what, column, value, start, cap in (("account", auth_events.c.name, name, account_since,
+                                                 limits.per_account),
+                                                ("address", auth_events.c.address, address, since,
+                                                 limits.per_address)):
+            failures = conn.execute(sa.select(auth_events.c.at).where(
+                column == value, auth_events.c.action == "login_failed", auth_events.c.at > start)
+                .order_by(auth_events.c.at.desc()).limit(cap)).scalars().all()
+            if len(failures) >= cap:
+                # free again when the oldest of the last `cap` failures leaves the window
+                oldest = _utc(failures[-1])
+                assert oldest is not None
+                return max(1.0, (oldest + dt.timedelta(seconds=limits.window) - at).total_seconds()), what
+    return None
 
 
 def user_for_token(engine: sa.Engine, token: str) -> User | None:

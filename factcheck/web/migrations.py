@@ -131,6 +131,23 @@ def m006_user_lang(conn: sa.Connection) -> None:
     conn.execute(sa.text("ALTER TABLE users ADD COLUMN lang VARCHAR(5)"))
 
 
+@migration
+def m007_auth_events(conn: sa.Connection) -> None:
+    # The audit trail of signing in: failed attempts (what login throttling counts,
+    # per account and per client address), throttled attempts and successes.
+    meta = sa.MetaData()
+    table = sa.Table("auth_events", meta,
+                     sa.Column("id", sa.Integer, primary_key=True),
+                     sa.Column("action", sa.String(30), nullable=False),
+                     sa.Column("name", sa.String(100), nullable=False),
+                     sa.Column("address", sa.String(64), nullable=False),
+                     sa.Column("detail", sa.Text),
+                     sa.Column("at", sa.DateTime(timezone=True), nullable=False))
+    table.create(conn)
+    sa.Index("ix_auth_events_name_at", table.c.name, table.c.at).create(conn)
+    sa.Index("ix_auth_events_address_at", table.c.address, table.c.at).create(conn)
+
+
 _applied = sa.Table(
     "schema_migrations", sa.MetaData(),
     sa.Column("name", sa.String(100), primary_key=True),

@@ -71,12 +71,27 @@ def login(request: Request, name: str = Form(""), password: str = Form(""), csrf
     expected = request.cookies.get(LOGIN_CSRF_COOKIE)
     if not auth.same_secret(csrf_token, expected):
         raise HTTPException(403, "the sign-in form's CSRF token is missing or wrong; reload the page")
-    user = db.authenticate(engine(request), name, password)
+    config = request.app.state.config
+    address = request.client.host if request.client else "unknown"
+    eng = engine(request)
+    wait = db.login_wait(eng, name, address, config.login_limits)
+    if wait is not None:
+        # refused without looking at the password: guessing gains nothing while throttled
+        seconds, what = wait
+        db.auth_event(eng, "login_throttled", name, address, f"too many failed sign-ins for this {what}")
+        response = _page(request, "login.html", {
+            "next": _safe_next(next), "login_csrf": expected, "name": name,
+            "error": f"too many failed sign-ins for this {what}; try again in {int(seconds) + 1} seconds"},
+            status=429)
+        response.headers["Retry-After"] = str(int(seconds) + 1)
+        return response
+    user = db.authenticate(eng, name, password)
     if user is None:
+        db.auth_event(eng, "login_failed", name, address)
         return _page(request, "login.html", {"next": _safe_next(next), "login_csrf": expected,
                                              "error": "unknown user name or wrong password", "name": name},
                      status=401)
-    config = request.app.state.config
+    db.auth_event(eng, "login", name, address)
     token, _csrf = db.create_session(engine(request), user, dt.timedelta(hours=config.session_hours))
     response = RedirectResponse(_safe_next(next), status_code=303)
     response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax", secure=config.secure_cookies,

@@ -101,3 +101,16 @@ events = sa.Table(
     sa.Column("suggestion", sa.Text),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
 )
+
+# Signing in: failed, throttled and successful attempts, by account name and client address.
+auth_events = sa.Table(
+    "auth_events", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("action", sa.String(30), nullable=False),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("address", sa.String(64), nullable=False),
+    sa.Column("detail", sa.Text),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_auth_events_name_at", "name", "at"),
+    sa.Index("ix_auth_events_address_at", "address", "at"),
+)

@@ -1,0 +1,102 @@
+"""The request body limit, enforced while the body is read, whatever its transfer
+encoding, and after authentication.
+
+A ``Content-Length`` check alone let a chunked body through: the limit has to count
+the bytes as they arrive. And a stranger must not make the server read a large
+body at all: an API request without a valid bearer token is answered 401 before
+its body is read; any other request without a signed-in session (the sign-in
+form itself) may send only ``anonymous_limit`` bytes.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+
+import sqlalchemy as sa
+from starlette.responses import JSONResponse, PlainTextResponse
+
+from . import db
+from .access import SESSION_COOKIE
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+BODYLESS = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})
+
+
+class BodyLimit:
+    """ASGI middleware: ``limit`` bytes for a signed-in caller, ``anonymous_limit`` otherwise."""
+
+    def __init__(self, app: ASGIApp, engine: sa.Engine, limit: int, anonymous_limit: int = 65_536) -> None:
+        self.app = app
+        self.engine = engine
+        self.limit = limit
+        self.anonymous_limit = anonymous_limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in BODYLESS:
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        known = await asyncio.to_thread(self._signed_in, headers)
+        if scope["path"].startswith("/api/") and not known:
+            # the handler would refuse it anyway: do so before reading a byte of the body
+            await JSONResponse({"detail": "a valid bearer token is required"}, status_code=401,
+                               headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+            return
+        limit = self.limit if known else self.anonymous_limit
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > limit:
+            await self._too_large(scope, receive, send, limit)
+            return
+        state = {"read": 0, "over": False, "started": False}
+
+        async def counted() -> Message:
+            if state["over"]:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                state["read"] += len(message.get("body", b""))
+                if state["read"] > limit:
+                    # stop here: the app sees a client that went away, and nothing more is read
+                    state["over"] = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded(message: Message) -> None:
+            if state["over"]:
+                return  # the 413 below is the answer
+            if message["type"] == "http.response.start":
+                state["started"] = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, guarded)
+        except Exception:
+            if not state["over"]:
+                raise
+        if state["over"] and not state["started"]:
+            await self._too_large(scope, receive, send, limit)
+
+    @staticmethod
+    async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        await PlainTextResponse(f"request body over the {limit:,}-byte limit", status_code=413,
+                                headers={"Connection": "close"})(scope, receive, send)
+
+    def _signed_in(self, headers: dict[str, str]) -> bool:
+        """A valid bearer token or session cookie; the handlers check roles and CSRF."""
+        scheme, _, token = headers.get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer" and token.strip():
+            return db.user_for_token(self.engine, token.strip()) is not None
+        cookie = SimpleCookie()
+        try:
+            cookie.load(headers.get("cookie", ""))
+        except Exception:  # noqa: BLE001 - a malformed cookie header signs nobody in
+            return False
+        session = cookie.get(SESSION_COOKIE)
+        return bool(session and db.session_user(self.engine, session.value))

@@ -1,0 +1,126 @@
+"""The reviewer server under attack, over real sockets on 127.0.0.1 and a real SQLite
+file: chunked bodies are capped while they are read and strangers' bodies are not
+read at all; failed sign-ins are throttled per account and per address (429 with
+Retry-After, in the audit trail)."""
+from __future__ import annotations
+
+import select
+import socket
+import time
+from pathlib import Path
+
+import sqlalchemy as sa
+from web_support import PASSWORD, csrf_of, start_live
+
+from factcheck.web.db import LoginLimits
+
+
+def chunked_post(base_url: str, path: str, total: int, headers: dict[str, str] | None = None,
+                 chunk: int = 65_536, kind: str = "application/json") -> tuple[int, int, dict[str, str]]:
+    """POST ``total`` bytes as a chunked body (no Content-Length) over a raw socket,
+    stopping as soon as the server answers. Returns (status, bytes sent, headers)."""
+    host, port = base_url.removeprefix("http://").split(":")
+    sock = socket.create_connection((host, int(port)), timeout=30)
+    head = [f"POST {path} HTTP/1.1", f"Host: {host}", "Transfer-Encoding: chunked",
+            f"Content-Type: {kind}", *(f"{k}: {v}" for k, v in (headers or {}).items()), "", ""]
+    sock.sendall("\r\n".join(head).encode())
+    sent = 0
+    piece = f"{chunk:x}\r\n".encode() + b" " * chunk + b"\r\n"
+    try:
+        while sent < total:
+            if select.select([sock], [], [], 0)[0]:
+                break  # the answer came: the server stopped reading
+            sock.sendall(piece)
+            sent += chunk
+        else:
+            sock.sendall(b"0\r\n\r\n")
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    data = b""
+    sock.settimeout(30)
+    while b"\r\n\r\n" not in data:
+        more = sock.recv(65_536)
+        if not more:
+            break
+        data += more
+    sock.close()
+    lines = data.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    got = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    return status, sent, got
+
+
+def test_chunked_bodies_are_capped_while_read_and_strangers_are_not_read(tmp_path: Path) -> None:
+    for live in start_live(tmp_path, max_upload_bytes=2_000):
+        limit = 2_000 * 2 + 65_536
+        total = 300 * 1024 * 1024  # what an attacker would send; the kernel buffers a few MB at most
+        # no token: 401 before a byte of the body is read
+        status, sent, _ = chunked_post(live.base_url, "/api/drafts", total)
+        assert status == 401 and sent < 64 * 1024 * 1024, sent
+        # a signed-in writer: 413 once the body passes the limit, chunked or not
+        started = time.monotonic()
+        status, sent, _ = chunked_post(live.base_url, "/api/drafts", total,
+                                       {"Authorization": f"Bearer {live.tokens['wanda']}"})
+        assert status == 413 and sent < 64 * 1024 * 1024, sent
+        assert time.monotonic() - started < 30
+        # the sign-in form takes only a small body from a stranger
+        status, _, _ = chunked_post(live.base_url, "/login", 4 * 1024 * 1024,
+                                    kind="application/x-www-form-urlencoded")
+        assert status == 413
+        # a body just under the limit still reaches the handler (which wants a text or a url)
+        wanda = live.api("wanda")
+        under = wanda.post("/api/drafts", content=b"{" + b" " * (limit - 100) + b"}",
+                           headers={"Content-Type": "application/json"})
+        assert under.status_code == 400 and "paste the draft" in under.json()["detail"]
+        assert wanda.post("/api/drafts", json={"title": "t", "text": "Fine text."}).status_code == 201
+
+
+def login(client, name: str, password: str):  # type: ignore[no-untyped-def]
+    page = client.get("/login")
+    return client.post("/login", data={"name": name, "password": password, "csrf_token": csrf_of(page.text),
+                                       "next": "/"})
+
+
+def events(live) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    with live.engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(sa.text("select action, name, address from auth_events order by id"))]
+
+
+def test_failed_sign_ins_are_throttled_per_account_with_retry_after_and_audited(tmp_path: Path) -> None:
+    for live in start_live(tmp_path, login_limits=LoginLimits(window=600, per_account=5, per_address=50)):
+        with live.browser_client() as client:
+            for _ in range(5):
+                assert login(client, "rita", "wrong").status_code == 401
+            # the right password is refused too while throttled: guessing gains nothing
+            held = login(client, "rita", PASSWORD)
+            assert held.status_code == 429
+            assert 500 <= int(held.headers["Retry-After"]) <= 601
+            assert "too many failed sign-ins for this account" in held.text
+            # another account from the same address is not held by rita's failures
+            assert login(client, "rob", PASSWORD).status_code == 303
+        trail = events(live)
+        assert trail.count(("login_failed", "rita", "127.0.0.1")) == 5
+        assert ("login_throttled", "rita", "127.0.0.1") in trail and ("login", "rob", "127.0.0.1") in trail
+
+
+def test_failed_sign_ins_are_throttled_per_address(tmp_path: Path) -> None:
+    for live in start_live(tmp_path, login_limits=LoginLimits(window=600, per_account=100, per_address=6)):
+        with live.browser_client() as client:
+            for n in range(6):
+                assert login(client, f"nobody{n}", "guess").status_code == 401
+            held = login(client, "wanda", PASSWORD)
+            assert held.status_code == 429 and "for this address" in held.text
+            assert int(held.headers["Retry-After"]) > 0
+        assert ("login_throttled", "wanda", "127.0.0.1") in events(live)
+
+
+def test_a_success_resets_the_account_count(tmp_path: Path) -> None:
+    for live in start_live(tmp_path, login_limits=LoginLimits(window=600, per_account=3, per_address=50)):
+        with live.browser_client() as client:
+            for _ in range(2):
+                assert login(client, "rita", "wrong").status_code == 401
+            assert login(client, "rita", PASSWORD).status_code == 303
+        with live.browser_client() as client:
+            for _ in range(2):
+                assert login(client, "rita", "wrong").status_code == 401
+            assert login(client, "rita", PASSWORD).status_code == 303
