@@ -1,4 +1,4 @@
-"""Reading a draft (contract §1): front matter, the reporting window, sections
+"""Reading a draft (docs/contracts.md §1): front matter, the reporting window, sections
 closed by ``来源：``/``Sources:`` lines, the citations each section makes, and its
 sentences with exact spans.
 

@@ -102,7 +102,7 @@ class Draft(BaseModel):
         return [c for s in self.sections for c in s.citations]
 
 
-# --- source documents (contract section 2) ---------------------------------
+# --- source documents (docs/contracts.md §2) ---------------------------------
 
 
 class LicenseInfo(BaseModel):
@@ -176,7 +176,7 @@ class SourceDocument(BaseModel):
         return self.license if isinstance(self.license, list) else [self.license]
 
 
-# --- findings and the report (contract section 3) --------------------------
+# --- findings and the report (docs/contracts.md §3) --------------------------
 
 
 class SourceMetadata(BaseModel):

@@ -19,7 +19,7 @@ FAIL_ON = ("error", "warning", "info", "never")
 
 
 def exit_status(report: Report, fail_on: str, accept_incomplete: bool = False) -> int:
-    """0 when no finding reaches ``fail_on``, 1 when one does (contract §3), and 1 when
+    """0 when no finding reaches ``fail_on``, 1 when one does (docs/contracts.md §3), and 1 when
     cited sources could not be read, unless that is accepted: a gate that passes on
     nothing checked is no gate. ``--fail-on never`` is about findings only."""
     if report.incomplete and not accept_incomplete:

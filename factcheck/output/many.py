@@ -26,7 +26,7 @@ def render_many(items: list[Checked], fmt: str, color: bool = False) -> str:
     if hasattr(module, "render_many"):
         return str(module.render_many(items))
     if fmt == "json":
-        # A list of contract-§3 objects, one per draft, so each stays readable alone.
+        # A list of docs/contracts.md §3 objects, one per draft, so each stays readable alone.
         return json.dumps([json.loads(module.render(*item)) for item in items], indent=2,
                           ensure_ascii=False) + "\n"
     return "".join(module.render(*item) for item in items)

@@ -1,4 +1,4 @@
-"""Archived source documents: ``--sources DIR`` holds one contract §2 document per
+"""Archived source documents: ``--sources DIR`` holds one docs/contracts.md §2 document per
 ``*.json`` file (recursively); they answer cited URLs instead of the network."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """GitHub URLs -> source documents, through the REST API.
 
 A cited ``github.com`` URL is mapped to the API calls that hold its text
-(``GithubTarget``), and their JSON to one contract §2 document. The API base is
+(``GithubTarget``), and their JSON to one docs/contracts.md §2 document. The API base is
 configurable (GitHub Enterprise, or a local test server); the cited URL stays
 the document's URL, so an archive made from these documents answers the same
 citations.

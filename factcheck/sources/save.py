@@ -1,4 +1,4 @@
-"""Freeze source documents as an evidence archive: one contract §2 JSON file per
+"""Freeze source documents as an evidence archive: one docs/contracts.md §2 JSON file per
 document, named after its URL (``github_com-vllm-project-vllm-pull-56893.json``),
 which ``factcheck check --sources DIR`` reads back."""
 from __future__ import annotations
