@@ -60,7 +60,9 @@ def summary_line(reports: list[Report]) -> str:
         "{sentences} sentences, {claims} claims checked, {missed} could not be checked, {suppressed} suppressed"
     ).format(sentences=sentences, claims=claims, missed=missed, suppressed=suppressed)
     incomplete = incomplete_clause(reports)
-    return f"{line}; {incomplete}" if incomplete else line
+    if not incomplete:
+        return line
+    return words_of(reports).gettext("{summary}; {incomplete}").format(summary=line, incomplete=incomplete)
 
 
 def incomplete_clause(reports: list[Report]) -> str:
