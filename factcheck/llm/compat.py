@@ -1,7 +1,7 @@
 """What a request carries so that an OpenAI-compatible server answers in our schema.
 
 Servers differ in the structured output they accept (see the matrix in
-``docs/llm-servers.md``):
+README.md, "Server compatibility"):
 
 - ``json_schema``: ``{"type": "json_schema", "json_schema": {"strict": true, ...}}``,
   as OpenAI, vLLM, SGLang, Ollama and llama.cpp's ``llama-server`` take it;
