@@ -1,6 +1,8 @@
 """The review pages in each user's language, and a/d moving on to the next open finding."""
 from __future__ import annotations
 
+import re
+
 import sqlalchemy as sa
 from web_support import DRAFT, LiveServer, csrf_of, live, sign_in  # noqa: F401  (fixture)
 
@@ -76,3 +78,15 @@ def test_next_open_wraps_and_skips_decided():
     assert next_open(views, 1) == 3
     assert next_open(views, 3) == 1
     assert next_open([V(1, "open")], 1) is None
+
+
+def test_the_draft_page_speaks_the_writers_language(live: LiveServer) -> None:  # noqa: F811
+    with live.browser_client() as wanda:
+        csrf = sign_in(wanda, "wanda")
+        assert wanda.post("/settings/lang", data={"csrf_token": csrf, "lang": "zh", "next": "/"}).status_code == 303
+        assert "粘贴 Markdown 原文" in wanda.get("/drafts/new").text
+        draft_id = submit(wanda, csrf)
+        live.wait_run(draft_id)
+        page = wanda.get(f"/drafts/{draft_id}").text
+        assert "提交新版本" in page and "Submit a new revision" not in page
+        assert "级别" in page and re.search(r'<span class="badge sev error">错误</span>', page)
