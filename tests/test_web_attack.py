@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import select
 import socket
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -124,3 +126,66 @@ def test_a_success_resets_the_account_count(tmp_path: Path) -> None:
             for _ in range(2):
                 assert login(client, "rita", "wrong").status_code == 401
             assert login(client, "rita", PASSWORD).status_code == 303
+
+
+# --- submit-by-URL: an overall deadline, text only, no private address in disguise ----------
+
+
+class _Upstream(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path == "/drip.md":  # a byte every 0.3 s, forever
+            self.send_response(200)
+            self.send_header("Content-Type", "text/markdown")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(1000):
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    time.sleep(0.3)
+            except OSError:
+                return
+        elif self.path == "/untyped.md":  # no Content-Type at all
+            body = b"# A draft\n\nThroughput rose 12% on H100.\n"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        else:
+            self.send_error(404)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_submit_by_url_is_bounded_text_only_and_not_private(tmp_path: Path) -> None:
+    upstream = ThreadingHTTPServer(("127.0.0.1", 0), _Upstream)
+    upstream.daemon_threads = True
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    port = upstream.server_address[1]
+    try:
+        for live in start_live(tmp_path / "private-ok", allow_private_urls=True, url_deadline=2.0):
+            wanda = live.api("wanda")
+            started = time.monotonic()
+            dripped = wanda.post("/api/drafts", json={"url": f"http://127.0.0.1:{port}/drip.md"})
+            took = time.monotonic() - started
+            assert dripped.status_code == 400 and "took too long" in dripped.json()["detail"]
+            assert took < 8, f"held {took:.1f} s"
+            untyped = wanda.post("/api/drafts", json={"url": f"http://127.0.0.1:{port}/untyped.md"})
+            assert untyped.status_code == 400 and "no content type" in untyped.json()["detail"]
+        for live in start_live(tmp_path / "default"):
+            disguised = live.api("wanda").post("/api/drafts", json={"url": f"http://[::127.0.0.1]:{port}/x.md"})
+            assert disguised.status_code == 400 and "private or local address" in disguised.json()["detail"]
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
+
+
+def test_the_cli_fetcher_shares_the_guard() -> None:
+    import asyncio
+
+    from factcheck.sources.http import resolves_private
+
+    for host in ("::127.0.0.1", "[::127.0.0.1]", "64:ff9b::a00:1", "::ffff:127.0.0.1"):
+        assert asyncio.run(resolves_private(host)), host
+    assert not asyncio.run(resolves_private("2001:4860:4860::8888"))

@@ -135,9 +135,20 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{(parts.hostname or '').lower()}:{port}"
 
 
+# IPv6 ranges that carry an IPv4 address in their low 32 bits: "::127.0.0.1"
+# (IPv4-compatible, deprecated but still routed to 127.0.0.1 by some stacks) and NAT64.
+_EMBEDS_IPV4 = (ipaddress.ip_network("::/96"), ipaddress.ip_network("64:ff9b::/96"))
+
+
 def blocked_address(addr: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
-        addr = addr.ipv4_mapped
+    """True for any address that is not plainly on the public internet, looking through
+    the IPv6 forms that embed an IPv4 address (mapped, compatible, NAT64, 6to4)."""
+    if isinstance(addr, ipaddress.IPv6Address):
+        inner: ipaddress.IPv4Address | None = addr.ipv4_mapped or addr.sixtofour
+        if inner is None and any(addr in net for net in _EMBEDS_IPV4):
+            inner = ipaddress.IPv4Address(int(addr) & 0xFFFFFFFF)
+        if inner is not None:
+            return blocked_address(inner)
     return (not addr.is_global) or addr.is_multicast or addr in METADATA_ADDRESSES
 
 
@@ -285,7 +296,9 @@ class HttpClient:
             got = {k.lower(): v for k, v in raw.headers.items()}
             if 200 <= raw.status_code < 300:
                 kind = got.get("content-type", "").split(";")[0].strip().lower()
-                if kind and not TEXT_TYPES.match(kind):
+                if not kind:
+                    raise FetchRefused("the response has no content type; only text is read")
+                if not TEXT_TYPES.match(kind):
                     raise FetchRefused(f"content type {kind} is not text")
                 length = got.get("content-length", "")
                 if length.isdigit() and int(length) > cap:

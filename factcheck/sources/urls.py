@@ -19,9 +19,9 @@ def url_problem(url: str) -> str | None:
     raise on such input; a draft or an archive may hold it, and one bad citation
     must become a finding, not end the run."""
     raw = url.strip()
-    other = _OTHER_SCHEME.match(raw)
-    if other:
-        return f"not a web URL (scheme {other.group(1)}:)"
+    other = _OTHER_SCHEME.match(raw) or re.match(r"^([A-Za-z][A-Za-z0-9+.-]*)://", raw)
+    if other and other.group(1).lower() not in ("http", "https"):
+        return f"only http and https URLs are read, not {other.group(1)}:"
     if "://" not in raw:
         raw = "https://" + raw
     try:

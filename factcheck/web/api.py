@@ -65,7 +65,8 @@ def _taken(request: Request, text: str | None, url: str | None) -> tuple[str, st
     config = request.app.state.config
     try:
         return take_draft(text=text, upload=None, url=url, max_bytes=config.max_upload_bytes,
-                          allow_private=config.allow_private_urls)
+                          allow_private=config.allow_private_urls,
+                          deadline=config.url_deadline)
     except db.Invalid as exc:
         raise HTTPException(400, str(exc)) from None
 

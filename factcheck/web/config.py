@@ -17,6 +17,7 @@ class WebConfig(BaseModel):
     session_hours: float = 12.0
     secure_cookies: bool = Field(default=False, description="mark cookies Secure (serve behind HTTPS)")
     allow_private_urls: bool = Field(default=False, description="let drafts be fetched from local addresses")
+    url_deadline: float = Field(default=30.0, gt=0, description="seconds fetching a draft by URL may take in all")
     concurrency: int = 1
     in_process: bool = Field(default=False, description="on PostgreSQL, run checks in this process too "
                                                         "instead of leaving them to `factcheck worker`")

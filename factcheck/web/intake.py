@@ -8,10 +8,12 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
+import time
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 
+from ..sources.http import TEXT_TYPES, blocked_address
 from .db import Invalid
 
 _TITLE = re.compile(r"\A---\n(?:(?!---\n).*\n)*?title:[ \t]*(.+)\n(?:(?!---\n).*\n)*?---\n|^#[ \t]+(.+)$", re.MULTILINE)
@@ -59,52 +61,70 @@ def _check_host(url: str, allow_private: bool) -> None:
         infos = socket.getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
     except socket.gaierror:
         raise Invalid(f"cannot resolve {parts.hostname}") from None
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0])
-        if not address.is_global:
-            raise Invalid(f"{parts.hostname} is a private or local address; the server does not fetch those")
+    # the same guard as the CLI's live fetcher: it sees through ::127.0.0.1 and the like
+    if any(blocked_address(ipaddress.ip_address(str(info[4][0]).split("%")[0])) for info in infos):
+        raise Invalid(f"{parts.hostname} is a private or local address; the server does not fetch those")
 
 
 def fetch_draft(url: str, *, max_bytes: int, allow_private: bool, timeout: float = 20.0,
-                max_redirects: int = 5) -> tuple[str, str]:
-    """The text of the draft at ``url`` and a name for it (the file name)."""
+                max_redirects: int = 5, deadline: float = 30.0) -> tuple[str, str]:
+    """The text of the draft at ``url`` and a name for it (the file name).
+    ``deadline``: seconds the whole fetch may take, redirects included; an upstream
+    that drips a byte a second must not hold a worker thread for minutes."""
     url = raw_url(url.strip())
     try:
-        return _fetch(url, max_bytes, allow_private, timeout, max_redirects)
+        return _fetch(url, max_bytes, allow_private, timeout, max_redirects, time.monotonic() + deadline)
     except httpx.HTTPError as exc:
         raise Invalid(f"cannot fetch the draft URL: {type(exc).__name__}") from None
 
 
-def _fetch(url: str, max_bytes: int, allow_private: bool, timeout: float, max_redirects: int) -> tuple[str, str]:
-    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+def _left(until: float, timeout: float, deadline_error: str) -> httpx.Timeout:
+    """The time one network operation may take: the per-read timeout, or less near the deadline."""
+    left = until - time.monotonic()
+    if left <= 0:
+        raise Invalid(deadline_error)
+    return httpx.Timeout(min(timeout, left))
+
+
+def _fetch(url: str, max_bytes: int, allow_private: bool, timeout: float, max_redirects: int,
+           until: float) -> tuple[str, str]:
+    late = "fetching the draft URL took too long; the server gave up (put the draft in the form instead)"
+    with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
         for _ in range(max_redirects + 1):
             # Each hop is checked, so a public URL cannot redirect to a private one.
             _check_host(url, allow_private)
-            with client.stream("GET", url, headers={"Accept": "text/plain, text/markdown, */*"}) as response:
+            with client.stream("GET", url, headers={"Accept": "text/plain, text/markdown, */*"},
+                               timeout=_left(until, timeout, late)) as response:
                 if response.is_redirect and "location" in response.headers:
                     url = urljoin(url, response.headers["location"])
                     continue
                 if response.status_code != 200:
                     raise Invalid(f"fetching the draft URL answered HTTP {response.status_code}")
+                kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+                if not kind or not TEXT_TYPES.match(kind):
+                    raise Invalid("the draft URL did not answer with text "
+                                  f"({'no content type' if not kind else kind}); give the URL of a raw file")
                 body = bytearray()
                 for chunk in response.iter_bytes():
                     body += chunk
                     if len(body) > max_bytes:
                         raise Invalid(f"the draft at that URL is over the {max_bytes:,}-byte limit")
+                    if time.monotonic() > until:
+                        raise Invalid(late)
                 name = urlsplit(url).path.rsplit("/", 1)[-1] or "draft.md"
                 return decode_draft(bytes(body), max_bytes, "the draft at that URL"), name
     raise Invalid("the draft URL redirects too many times")
 
 
 def take_draft(*, text: str | None, upload: tuple[str, bytes] | None, url: str | None,
-               max_bytes: int, allow_private: bool) -> tuple[str, str, str]:
+               max_bytes: int, allow_private: bool, deadline: float = 30.0) -> tuple[str, str, str]:
     """The submitted draft as (text, name, origin), from whichever one of the
     three ways was used: an uploaded file, else a URL, else pasted text."""
     if upload and upload[1]:
         name = upload[0].rsplit("/", 1)[-1] or "draft.md"
         return decode_draft(upload[1], max_bytes, f"the file {name}"), name, f"upload: {name}"
     if url and url.strip():
-        body, name = fetch_draft(url, max_bytes=max_bytes, allow_private=allow_private)
+        body, name = fetch_draft(url, max_bytes=max_bytes, allow_private=allow_private, deadline=deadline)
         return body, name, url.strip()
     if text and text.strip():
         return decode_draft(text.encode("utf-8"), max_bytes, "the pasted draft"), "draft.md", "pasted"

@@ -138,7 +138,8 @@ def submit(request: Request, user: db.User = Depends(form_user), title: str = Fo
     config = request.app.state.config
     try:
         body, name, origin = take_draft(text=text, upload=_upload(upload, config.max_upload_bytes), url=url,
-                                        max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls)
+                                        max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls,
+                                        deadline=config.url_deadline)
     except db.Invalid as exc:
         return _page(request, "submit.html", {"error": str(exc), "title": title, "text": text, "url": url}, 400)
     draft_id, revision_id = db.create_draft(engine(request), user, title or guess_title(body, name), body, name,
@@ -201,7 +202,8 @@ def resubmit(request: Request, draft_id: int, user: db.User = Depends(form_user)
     config = request.app.state.config
     try:
         body, name, origin = take_draft(text=text, upload=_upload(upload, config.max_upload_bytes), url=url,
-                                        max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls)
+                                        max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls,
+                                        deadline=config.url_deadline)
     except db.Invalid as exc:
         return _draft_page(request, user, draft_id, None, None, error=str(exc), status=400)
     revision_id = db.add_revision(engine(request), draft_id, user, body, name, origin)
