@@ -91,7 +91,9 @@ def test_two_workers_racing_check_each_revision_once(pg_url: str, tmp_path: Path
     assert done == Counter(ids), text[-3000:]  # each checked exactly once, by one worker or the other
     for revision_id in ids:
         revision = db.get_revision(engine, revision_id)
-        assert revision.run_status == "done", revision.run_error
+        # The draft cites a source the empty archive lacks: its check ends "incomplete", not failed.
+        assert revision.run_status == "incomplete", revision.run_error
+        assert revision.run_error == "incomplete: 1 of 1 cited sources could not be read"
     with engine.connect() as conn:
         assert conn.execute(sa.text("select max(attempts) from revisions")).scalar() == 1
     # Every second delivery found its revision already claimed or checked.
