@@ -28,8 +28,8 @@ from typing import Any, Literal
 import yaml
 
 from .errors import InputError
-from .lexicon import TermMatcher
-from .models import Citation, Draft, FrontMatter, Section, Sentence, Span, Window
+from .lexicon import TermMatcher, load_lexicon
+from .models import Citation, Draft, FrontMatter, Section, Sentence, Span, Voice, Window
 from .sources.urls import github_parts
 
 __all__ = ["builtin_repos", "decode_draft", "load_draft", "parse_draft", "split_sentences", "window_in_text"]
@@ -101,7 +101,31 @@ def parse_draft(text: str, path: str = "<draft>", repos: dict[str, str] | None =
         titles = [front.title or ""] + [s.text for s in sentences if s.block == "heading"][:1]
         window = next((w for w in map(_range_in, titles) if w), None)
     return Draft(path=path, text=text, front_matter=front, window=window,
-                 sections=sections, sentences=sentences)
+                 sections=sections, sentences=sentences, voice=_voice(front, window, sentences, sections, ctx))
+
+
+def _voice(front: FrontMatter, window: Window | None, sentences: list[Sentence], sections: list[Section],
+           ctx: _Context) -> Voice:
+    """A draft with no reporting window that speaks in the first person ("we", "我们"),
+    announces its own release or news in its title, or is titled after the project
+    whose repository it cites ("FlashInfer v0.6.14", "vLLM Reaches 25K TPS") is the
+    project speaking of itself. A digest has a window ("this week") and reports other
+    people's work."""
+    if window is not None:
+        return Voice()
+    voice = load_lexicon().draft_voice
+    titles = [front.title or ""] + [s.text for s in sentences if s.block == "heading"][:1]
+    if any(h.key == "digest" for t in titles for h in voice.find(t)):
+        return Voice()
+    if any(h.key == "own_news" for t in titles for h in voice.find(t)):
+        return Voice(first_party=True, why="title")
+    cited = {parts[0].lower() for sec in sections for c in sec.citations if (parts := github_parts(c.url))}
+    if any(hit.key.lower() in cited for t in titles if t for hit in ctx.projects.find(t)):
+        return Voice(first_party=True, why="title names the cited project")
+    persons = sum(1 for s in sentences if s.block != "heading" and any(h.key == "person" for h in voice.find(s.text)))
+    if persons >= 1:
+        return Voice(first_party=True, why="first person")
+    return Voice()
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:

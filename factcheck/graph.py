@@ -197,7 +197,8 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     statements = {s.index: _claim(s.text, window) for s in sentences}
     settings = runtime.context.settings
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
-                            hand_off=settings.llm.enabled and runtime.context.llm_review is not None)
+                            hand_off=settings.llm.enabled and runtime.context.llm_review is not None,
+                            voice=draft.voice)
     # "sourced": its claims met a source; only those count as checked in the report
     return {"sections": [{"index": section.index, "sourced": bool(cited), **result.model_dump(mode="json")}]}
 

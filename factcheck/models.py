@@ -90,6 +90,16 @@ class Section(BaseModel):
     repo: str | None = None
 
 
+class Voice(BaseModel):
+    """Who speaks in the draft. A project's own announcement (release notes, its blog,
+    its README's news) states its own measurements and versions; a digest reports other
+    people's. Decides whether a figure no cited source carries is "unsupported" or only
+    "could not confirm"."""
+
+    first_party: bool = False
+    why: str | None = None  # what made it first-party: "first person", "title"
+
+
 class Draft(BaseModel):
     path: str
     text: str
@@ -97,6 +107,7 @@ class Draft(BaseModel):
     window: Window | None = None
     sections: list[Section] = Field(default_factory=list)
     sentences: list[Sentence] = Field(default_factory=list)
+    voice: Voice = Field(default_factory=Voice)
 
     def citations(self) -> list[Citation]:
         return [c for s in self.sections for c in s.citations]

@@ -14,7 +14,7 @@ from .extract.records import Passage, UndecidedClaim
 from .extract.statement import Statement, extract_statement
 from .facts import Fact
 from .lexicon import load_lexicon
-from .models import SEVERITY_RANK, Finding, Section, Sentence, SourceDocument, Window
+from .models import SEVERITY_RANK, Finding, Section, Sentence, SourceDocument, Voice, Window
 from .sources.urls import normalize_url
 
 
@@ -78,15 +78,18 @@ def paragraphs(sentences: list[Sentence]) -> dict[int, list[int]]:
 def verify_section(section: Section, sentences: list[Sentence], window: Window | None,
                    docs: list[SourceDocument], facts: list[Fact],
                    statements: dict[int, Statement] | None = None,
-                   categories: list[str] | None = None, hand_off: bool = True) -> SectionResult:
+                   categories: list[str] | None = None, hand_off: bool = True,
+                   voice: Voice | None = None) -> SectionResult:
     """Check the section's ``sentences`` against the facts of the documents it cites.
 
     ``statements``: the claims already extracted from those sentences (by the
     graph's claims node), by sentence index; any missing one is extracted here.
+    ``voice``: who speaks in the draft (a project's own news, or a digest).
     ``hand_off``: collect what the rules leave undecided for the LLM second opinion
     (skipped when no model is configured: ranking passages for it is not free).
     """
     statements = dict(statements or {})
+    voice = voice or Voice()
     for s in sentences:
         if s.index not in statements:
             statements[s.index] = extract_statement(s.text, window, claim=True)
@@ -129,7 +132,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
         ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
                            window=window, paragraph=[statements[j] for j in para[sentence.index]],
                            earlier=[statements[s.index] for s in sentences if s.index < sentence.index],
-                           section_memo=memo)
+                           section_memo=memo, voice=voice)
         found = run_checks(ctx, categories)
         result.findings.extend(found)
         if not found and hand_off and is_claim(sentence):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..align import Ratio, matches, ratios, relevance, words
 from ..extract.statement import Statement
 from ..facts import Fact
-from ..models import Category, Evidence, Finding, Section, Sentence, Severity, SourceDocument, Window
+from ..models import Category, Evidence, Finding, Section, Sentence, Severity, SourceDocument, Voice, Window
 
 
 _REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
@@ -32,6 +32,7 @@ class ClaimContext:
     earlier: list[Statement] = field(default_factory=list)  # the section's sentences before the claim
     # shared by every claim of a section (their facts are the same): derived once, used by many checks
     section_memo: dict = field(default_factory=dict)
+    voice: Voice = field(default_factory=Voice)  # who speaks in the draft
 
     def facts_of(self, doc: SourceDocument) -> list[Fact]:
         return [f for f in self.facts if f.url == doc.url]

@@ -224,27 +224,71 @@ _STATUS_RULES = [
     ("validated", ("validated", False), ("validated", True),
      "The claim says this was validated; the source says it was not.", "status-validated"),
     ("multi_node", ("single_node", True), ("multi_node", True),
-     "The claim speaks of use across nodes; the source ran it on a single node.", "status-multi-node"),
+     "The claim speaks of use across nodes; the source ran it on a single node only.", "status-multi-node"),
     ("stable", ("experimental", True), ("stable", True),
-     "The claim calls this stable or the default; the source marks it experimental.", "status-stable"),
+     "The claim calls this stable or production-ready; the source marks it experimental.", "status-stable"),
+    ("default_on", ("default_off", True), ("default_on", True),
+     "The claim says this is on by default; the source says it is opt-in.", "status-default"),
 ]
 
 
+def _status_words(text: str, start: int, end: int, kind: str, *, before: int = 12) -> bool:
+    """Whether a word of ``kind`` (``status_words``) stands in text[start-before:end]."""
+    return any(h.key == kind for h in load_lexicon().status_words.find(text[max(0, start - before):end]))
+
+
+def _claimed_statuses(ctx: ClaimContext) -> set[str]:
+    """The statuses the sentence asserts: not compared ("更生产可用", "more stable") and
+    not planned ("we are developing … for multi-node", "计划支持多机")."""
+    text = ctx.claim.text
+    out = set()
+    for m in ctx.claim.of("status", affirmed=True):
+        clause = ctx.claim.clauses[m.clause] if m.clause is not None and m.clause < len(ctx.claim.clauses) else None
+        lo = clause.start if clause else 0
+        if _status_words(text, m.start, m.start, "comparative", before=min(12, m.start - lo) if m.start > lo else 0):
+            continue
+        if _status_words(text, 0, len(text), "plan", before=0):
+            continue
+        out.add(m.key)
+    return out
+
+
+def _only_there(fact, key: str) -> bool:
+    """A single-node fact that says so restrictively ("only tested on one node",
+    "仅在单机验证"), not one that merely ran there ("on a single node, we measured …")."""
+    if key != "single_node":
+        return True
+    text = fact.statement.text
+    for m in fact.statement.of("status", affirmed=True):
+        if m.key != key:
+            continue
+        clause = fact.statement.clauses[m.clause] if m.clause is not None and m.clause < len(fact.statement.clauses) \
+            else None
+        lo, hi = (clause.start, clause.end) if clause else (0, len(text))
+        if _status_words(text, lo, hi, "single_only", before=0):
+            return True
+    return False
+
+
 def status_raised(ctx: ClaimContext) -> list[Finding]:
-    """"已稳定 / validated" where the source calls it experimental / says it was not
-    validated. Each document speaks for itself: another cited project being
-    "remarkably stable" says nothing of this one."""
+    """"已稳定 / validated / on by default" where the source calls it experimental,
+    says it was not validated, or says it is opt-in. Each document speaks for itself:
+    another cited project being "remarkably stable" says nothing of this one. Maturity
+    and default are separate axes: an opt-in feature may be stable."""
     out = []
-    claimed = ctx.claim.keys("status", affirmed=True)
+    claimed = _claimed_statuses(ctx)
+    if not claimed:
+        return out
     for doc in ctx.docs:
         facts = ctx.facts_of(doc)
         for status, (against, against_affirmed), (confirm, confirm_affirmed), message, check in _STATUS_RULES:
             if status not in claimed:
                 continue
-            contra = [f for f in facts if against in f.statement.keys("status", affirmed=against_affirmed)]
+            contra = [f for f in facts if against in f.statement.keys("status", affirmed=against_affirmed)
+                      and _only_there(f, against)]
             backed = [f for f in facts if confirm in f.statement.keys("status", affirmed=confirm_affirmed)]
             if contra and not backed:
-                out.append(ctx.finding("overstatement", "error", message, contra, check))
+                out.append(ctx.finding("overstatement", "warning", message, contra, check))
     return out
 
 
@@ -427,13 +471,18 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
             if family in claimed:
                 named.setdefault(family, {}).setdefault(m.key, []).append(fact)
     raw = " ".join(f"{d.title or ''} {d.text} {' '.join(c.text for c in d.comments)}" for d in ctx.docs).casefold()
+    arch = load_lexicon().hardware_arch
     out = []
     for family, mentions in claimed.items():
         known = named.get(family, {})
+        archs = {arch.get(k, k) for k in known}
         shared = [m for m in mentions if m.key in known]
-        added = [m for m in mentions if m.key not in known and m.text.casefold() not in raw]
+        added = [m for m in mentions if m.key not in known and m.text.casefold() not in raw
+                 and (family != "hardware" or arch.get(m.key, m.key) not in archs)]
         if not shared or not added:
             continue
+        if ctx.voice.first_party and len(known) < 2:
+            continue  # a project's own list, beside a source that names one member only: no list to widen
         evidence = [f for m in shared for f in known[m.key]][:2]
         listed = ", ".join(sorted({m.key for m in shared}))
         extra = ", ".join(dict.fromkeys(m.text for m in added))

@@ -110,10 +110,11 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
 
 def first_party(ctx: ClaimContext) -> bool:
     """The writer reports a measurement of their own ("we measured", "我们实测"), in this
-    sentence or earlier in its paragraph, and does not put it in a cited source's mouth."""
+    sentence or earlier in its paragraph, or the whole draft is a project's own news
+    (``Voice``), and the sentence does not put it in a cited source's mouth."""
     if ctx.claim.of("attributed"):
         return False
-    if ctx.claim.of("first_party"):
+    if ctx.claim.of("first_party") or ctx.voice.first_party:
         return True
     before = ctx.paragraph[: next((i for i, st in enumerate(ctx.paragraph) if st.text == ctx.claim.text),
                                   len(ctx.paragraph))]
@@ -138,8 +139,14 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
             continue
         if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):
             continue
+        titles = [f for f in ctx.facts if f.kind == "title"][:2]
+        if first_party(ctx):
+            out.append(ctx.finding("unsupported", "info",
+                                   f"Could not confirm version {v.raw}: the text announces it itself, and no "
+                                   "cited source mentions it.", titles, "first-party-unconfirmed"))
+            continue
         out.append(ctx.finding("unsupported", "warning", f"No cited source mentions version {v.raw}.",
-                               [f for f in ctx.facts if f.kind == "title"][:2], "version-unsupported"))
+                               titles, "version-unsupported"))
     return out
 
 

@@ -1,9 +1,9 @@
 """License statements and the artifact each is said to apply to."""
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
-
 import re
+
+from pydantic import BaseModel, Field
 
 from ..lexicon import TermHit, load_lexicon
 from .clauses import Clause, clause_at
@@ -19,6 +19,10 @@ class LicenseStatement(BaseModel):
     negated: bool = False
 
 
+_GLUED_NAME = re.compile(r"[-_](?!licen[sc]ed?\b)[A-Za-z][a-z]", re.IGNORECASE)
+_GLUED_BEFORE = re.compile(r"[A-Za-z][-_]$")
+
+
 def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
     lexicon = load_lexicon()
     artifacts = lexicon.artifacts.find(text)
@@ -27,7 +31,9 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         ci = clause_at(clauses, hit.start)
         found.append(LicenseStatement(key=None, artifacts=_artifacts_in(artifacts, clauses[ci]), start=hit.start,
                                       end=hit.end, text=hit.text, clause=ci))
-    names = lexicon.licenses.find(text)
+    # "MIT-Movie-Trivia", "GPL-Bench": a license's spelling glued into a longer name is no license
+    names = [h for h in lexicon.licenses.find(text) if not _GLUED_NAME.match(text, h.end)
+             and not (h.start and _GLUED_BEFORE.search(text, 0, h.start))]
     named = [(h.start, h.end) for h in names]
     for m in _NAMED_LICENSE.finditer(text):  # "DeepSeek Model License", "Foo Research License Agreement"
         if not any(s < m.end() and m.start() < e for s, e in named):

@@ -114,6 +114,9 @@ _MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status
 # that grows faster than its length in the extractors. The report says when it cut one.
 MAX_ANALYSED = 2000
 
+_GLUED = re.compile(r"[-_/][A-Za-z]")
+_GLUED_BEFORE = re.compile(r"[A-Za-z][_/]$|[A-Za-z]{2,}-$")
+
 
 def extract_statement(text: str, window: Window | None = None, *, label: str | None = None,
                       claim: bool = False) -> Statement:
@@ -133,8 +136,12 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
             kind = {"events": "event", "artifacts": "artifact"}.get(group, group)
             mentions.append(Mention(kind=kind, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     # "SWE-bench Verified" names a benchmark, not a validation
+    # and "Stable Diffusion", "beta-tester", "alpha_fold" name things: no status either
     named = [(m.start, m.end) for m in mentions if m.kind == "accuracy"]
-    mentions = [m for m in mentions if m.kind != "status" or not any(s <= m.start and m.end <= e for s, e in named)]
+    named += [(h.start, h.end) for h in lexicon.status_words.find(text) if h.key == "names"]
+    mentions = [m for m in mentions if m.kind != "status" or not (
+        any(s <= m.start and m.end <= e for s, e in named) or _GLUED.match(text, m.end)
+        or (m.start and _GLUED_BEFORE.search(text, 0, m.start)))]
     for hit in lexicon.voice.find(text):  # kind "first_party" or "attributed"
         mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for hit in lexicon.parity.find(text):  # kind "same" or "worse"

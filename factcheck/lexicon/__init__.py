@@ -147,6 +147,7 @@ class Lexicon:
     hardware: TermMatcher
     platform: TermMatcher
     platform_family: dict[str, str]  # platform key -> os | backend
+    hardware_arch: dict[str, str]  # hardware key -> its architecture's key (the arch maps to itself)
     precision: TermMatcher
     scope: TermMatcher
     universal: UniversalMatcher
@@ -155,6 +156,7 @@ class Lexicon:
     gain: TermMatcher
     anaphora: TermMatcher
     voice: TermMatcher  # first_party | attributed
+    draft_voice: TermMatcher  # person | own_news
     upper_bound: TermMatcher
     statistic: TermMatcher
     approx: TermMatcher
@@ -168,6 +170,7 @@ class Lexicon:
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
+    status_words: TermMatcher  # single_only | comparative | plan
     events: TermMatcher
     artifacts: TermMatcher
     licenses: TermMatcher
@@ -213,6 +216,8 @@ def _build_lexicon() -> Lexicon:
         hardware=TermMatcher(t["hardware"]),
         platform=TermMatcher(t["platform"]),
         platform_family={key: family for family, keys in t["platform_family"].items() for key in keys},
+        hardware_arch={**{arch: arch for arch in t["hardware_arch"]},
+                       **{key: arch for arch, keys in t["hardware_arch"].items() for key in keys}},
         precision=TermMatcher(t["precision"]),
         scope=TermMatcher(t["scope"]),
         universal=UniversalMatcher(t["universal"]["quantifiers"], t["universal"]["nouns"], t["universal"]["dampers"],
@@ -222,6 +227,7 @@ def _build_lexicon() -> Lexicon:
         gain=_flat("gain", t["gain"]["terms"]),
         anaphora=_flat("anaphora", t["anaphora"]["terms"]),
         voice=TermMatcher(t["voice"]),
+        draft_voice=TermMatcher(t["draft_voice"]),
         upper_bound=_flat("upper_bound", t["upper_bound"]["terms"]),
         statistic=TermMatcher(t["statistic"]),
         approx=_flat("approx", t["approx"]["terms"]),
@@ -235,6 +241,7 @@ def _build_lexicon() -> Lexicon:
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
+        status_words=TermMatcher(t["status_words"]),
         events=TermMatcher(t["events"]),
         artifacts=TermMatcher(t["artifacts"]),
         licenses=TermMatcher(t["licenses"]),
