@@ -82,6 +82,13 @@ class ClaimContext:
             scored.append((score, d))
         return sorted(scored, key=lambda s: -s[0])
 
+    def names_others(self) -> bool:
+        """Whether the sentence names a PR or issue by number ("#24404") that none of
+        the cited documents is: what it says may be about that one."""
+        numbers = {int(n) for n in _REF.findall(self.claim.text)}
+        cited = {d.number if d.number is not None else _number_in(d.url) for d in self.docs}
+        return bool(numbers - cited)
+
     def ranked_docs(self) -> list[tuple[float, SourceDocument]]:
         """The cited documents, the one the sentence speaks of first: named by number
         ("#721"), named by its repository ("FlashMLA 这个库"), or sharing its figures

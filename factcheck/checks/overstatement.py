@@ -76,6 +76,8 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
             label = hit.fact.statement.text.split("|")[0].strip()
             if label and re.search(rf"(?<![\w.]){re.escape(label)}(?![\w.])", ctx.claim.text):
                 continue  # the claim names the row it quotes
+            if any(o is not qa and matches(o.q, [hit.fact], bare_ok=False) for o in ctx.claim.quantities):
+                continue  # "from 605 to 24,018 tok/s (39.7x)": the claim gives the row's other cells
             low = min(column)
             out.append(ctx.finding(
                 "overstatement", "warning",
@@ -192,6 +194,8 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
     universal = ctx.claim.of("universal", affirmed=True)
     if not universal or not ctx.facts:
         return []
+    if any(h.key == "advice" for h in load_lexicon().modality.find(ctx.claim.text)):
+        return []  # "无论哪个平台，都建议 …": advice to the reader widens no result
     results = _asserted_results(ctx)
     if not results and not ctx.claim.of("gain", affirmed=True):
         return []
@@ -208,7 +212,9 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
         if any(f.statement.of("universal", affirmed=True) and len(claim_words & words(f.quote)) >= 2
                for f in ctx.facts):
             return []  # the source says as much ("INT8 is faster in every configuration")
-        evidence = [f for f in ctx.facts if f.kind == "title"][:1]
+        # a figure-free gain ("适配所有模型") is widened only against a source passage on the same
+        # thing that names its conditions; a title alone does not say what was measured
+        evidence = [f for f in conditions if len(claim_words & words(f.quote)) >= 2][:1]
     if not evidence:
         return []
     named = sorted({m.text for f in evidence for m in f.statement.of("hardware") + f.statement.of("parallelism")})
@@ -232,9 +238,9 @@ _STATUS_RULES = [
 ]
 
 
-def _status_words(text: str, start: int, end: int, kind: str, *, before: int = 12) -> bool:
-    """Whether a word of ``kind`` (``status_words``) stands in text[start-before:end]."""
-    return any(h.key == kind for h in load_lexicon().status_words.find(text[max(0, start - before):end]))
+def _modality(text: str, start: int, end: int, kind: str, *, before: int = 12) -> bool:
+    """Whether a word of ``kind`` (``modality``) stands in text[start-before:end]."""
+    return any(h.key == kind for h in load_lexicon().modality.find(text[max(0, start - before):end]))
 
 
 def _claimed_statuses(ctx: ClaimContext) -> set[str]:
@@ -245,9 +251,9 @@ def _claimed_statuses(ctx: ClaimContext) -> set[str]:
     for m in ctx.claim.of("status", affirmed=True):
         clause = ctx.claim.clauses[m.clause] if m.clause is not None and m.clause < len(ctx.claim.clauses) else None
         lo = clause.start if clause else 0
-        if _status_words(text, m.start, m.start, "comparative", before=min(12, m.start - lo) if m.start > lo else 0):
+        if _modality(text, m.start, m.start, "comparative", before=min(12, m.start - lo) if m.start > lo else 0):
             continue
-        if _status_words(text, 0, len(text), "plan", before=0):
+        if _modality(text, 0, len(text), "plan", before=0):
             continue
         out.add(m.key)
     return out
@@ -265,7 +271,7 @@ def _only_there(fact, key: str) -> bool:
         clause = fact.statement.clauses[m.clause] if m.clause is not None and m.clause < len(fact.statement.clauses) \
             else None
         lo, hi = (clause.start, clause.end) if clause else (0, len(text))
-        if _status_words(text, lo, hi, "single_only", before=0):
+        if _modality(text, lo, hi, "single_only", before=0):
             return True
     return False
 

@@ -8,6 +8,7 @@ import re
 from ..align import words
 from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
+from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
 from .context import ClaimContext
 
@@ -161,7 +162,10 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     if not ({"first", "created"} & events) or not _in_window(ctx):
         return []
     opened = "created" in events
+    named = ctx.referenced()
     for score, doc in ctx.subject_docs():
+        if named and doc not in named:
+            continue  # "#18550, opened on September 20": the sentence says which source it speaks of
         # a dated line of the source that speaks of the same thing is evidence of its own
         found = _announcement(ctx, doc, "new-but-earlier")
         if found:
@@ -215,6 +219,10 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
 _THE_PR = re.compile(r"该 ?PR|这个 ?PR|此 ?PR|the PR|this PR|the pull request", re.IGNORECASE)
 
 
+def _pending_besides(ctx: ClaimContext) -> bool:
+    return any(h.key == "pending" for h in load_lexicon().modality.find(ctx.claim.text))
+
+
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     if not any(e.key == "merged" for e in ctx.claim.of("event", affirmed=True)):
         return []
@@ -222,6 +230,10 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     if not prs:
         return []
     named = [d for d in ctx.referenced() if d.kind == "pull_request"]
+    if ctx.names_others() or _pending_besides(ctx):
+        # "评审与合入拆分到 #24404、#24406" / "FA 内核已合入，GEMM 仍在评审": the merge may be another
+        # PR's, or the sentence itself tells merged parts from open ones
+        return []
     if named:
         doc = named[0]
     elif len(prs) == 1 and _THE_PR.search(ctx.claim.text):  # "该 PR 已合入": the section cites one PR

@@ -79,7 +79,8 @@ def _named_size(raw: str, ctx: ClaimContext) -> bool:
     compact = raw.replace(" ", "").lstrip("约~")
     if not _GLUED_SIZE.fullmatch(compact):
         return False
-    inside = re.compile(rf"(?:[A-Za-z0-9][\w.]*[-_/]){re.escape(compact)}(?![\w.])"
+    # "-A23B": the active parameters of a mixture-of-experts name ("MiniMax-M3-428B-A23B")
+    inside = re.compile(rf"(?:[A-Za-z0-9][\w.]*[-_/]A?){re.escape(compact)}(?![\w.])"
                         rf"|(?<![\w.]){re.escape(compact)}[-_][A-Za-z]", re.IGNORECASE)
     return any(inside.search(text) for d in ctx.docs for text in (d.title or "", d.text, d.url))
 

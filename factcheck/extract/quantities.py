@@ -202,6 +202,8 @@ _CHANGE_VERB = re.compile(
     re.IGNORECASE,
 )
 _RANGE_WORD = re.compile(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
+# "总参数约 428B", "active parameters: 23B": the count follows its noun
+_PARAMS_BEFORE = re.compile(r"(?:参数量?|param(?:eter)?s?)[\s:：为是约~≈]*$", re.IGNORECASE)
 _PARAMS_AFTER = re.compile(r"[ \t-]*(?:models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
 _SLASH_PAIR = re.compile(r"[ \t]*/[ \t]*")
 _PRODUCT_BEFORE = re.compile(r"(?:(?P<prev>[A-Za-z][\w.+-]*)[ \t]+)?(?P<w>[A-Za-z][\w.+-]*)[ \t]$")
@@ -378,7 +380,7 @@ def _read_arabic(text: str, m: re.Match[str], table: UnitTable, after_join: bool
 def _is_parameter_count(text: str, start: int, end: int, digits: str) -> bool:
     """A glued B is a parameter count (0.6B, a 7B model, Parakeet TDT 0.6B) unless
     it reads as bytes (584B per token, (448B NoPE))."""
-    if "." in digits or _PARAMS_AFTER.match(text, end):
+    if "." in digits or _PARAMS_AFTER.match(text, end) or _PARAMS_BEFORE.search(text[max(0, start - 12) : start]):
         return True
     product = _PRODUCT_BEFORE.search(text[max(0, start - 40) : start])
     return product is not None and _is_product_word(product.group("w"), product.group("prev"))

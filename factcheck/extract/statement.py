@@ -138,7 +138,7 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     # "SWE-bench Verified" names a benchmark, not a validation
     # and "Stable Diffusion", "beta-tester", "alpha_fold" name things: no status either
     named = [(m.start, m.end) for m in mentions if m.kind == "accuracy"]
-    named += [(h.start, h.end) for h in lexicon.status_words.find(text) if h.key == "names"]
+    named += [(h.start, h.end) for h in lexicon.modality.find(text) if h.key == "names"]
     mentions = [m for m in mentions if m.kind != "status" or not (
         any(s <= m.start and m.end <= e for s, e in named) or _GLUED.match(text, m.end)
         or (m.start and _GLUED_BEFORE.search(text, 0, m.start)))]

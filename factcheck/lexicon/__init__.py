@@ -170,7 +170,7 @@ class Lexicon:
     no_change: TermMatcher
     accuracy: TermMatcher
     status: TermMatcher
-    status_words: TermMatcher  # single_only | comparative | plan
+    modality: TermMatcher  # single_only | comparative | plan | pending | advice | names
     events: TermMatcher
     artifacts: TermMatcher
     licenses: TermMatcher
@@ -241,7 +241,7 @@ def _build_lexicon() -> Lexicon:
         no_change=_flat("no_change", t["no_change"]["terms"]),
         accuracy=_flat("accuracy", t["accuracy"]["terms"]),
         status=TermMatcher(t["status"]),
-        status_words=TermMatcher(t["status_words"]),
+        modality=TermMatcher(t["modality"]),
         events=TermMatcher(t["events"]),
         artifacts=TermMatcher(t["artifacts"]),
         licenses=TermMatcher(t["licenses"]),
