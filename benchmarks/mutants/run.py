@@ -159,7 +159,10 @@ def run_batch(cmd: list[str], batch: dict, bases: dict, workdir: Path, n: int) -
     wall = time.time() - t0
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(argv)} exited {proc.returncode}: {proc.stderr[-2000:]}")
-    report = json.loads(proc.stdout)
+    try:
+        report = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        raise RuntimeError(f"{' '.join(argv)} printed no report (exit {proc.returncode}): {proc.stderr[-2000:]}")
     found = defaultdict(list)
     for f in report.get("findings", []):
         start = f.get("line", 0)

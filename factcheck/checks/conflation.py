@@ -248,8 +248,13 @@ def _scope_at(hit) -> set[str]:
 
 
 def _speaks_of_requests(fact) -> bool:
-    return "request" in fact.statement.keys("scope", affirmed=True) or any(
-        _aspect(q.metric) in _REQUEST_ASPECTS for q in fact.statement.quantities)
+    """A passage that gives a whole-request result: a figure under an end-to-end
+    metric, or a result figure beside words of whole requests. "requests per
+    second were not measured" or a prose mention of requests gives none."""
+    if any(_aspect(q.metric) in _REQUEST_ASPECTS for q in fact.statement.quantities if not q.negated):
+        return True
+    return "request" in fact.statement.keys("scope", affirmed=True) and any(
+        is_result(q.q) and not q.negated for q in fact.statement.quantities)
 
 
 def statistic_swapped(ctx: ClaimContext) -> list[Finding]:

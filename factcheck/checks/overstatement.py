@@ -482,15 +482,16 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
     for family, mentions in claimed.items():
         known = named.get(family, {})
         archs = {arch.get(k, k) for k in known}
-        shared = [m for m in mentions if m.key in known]
+        # "H100" beside a source that says "Hopper-only" (SM90): the same part, named by architecture
+        shared = [m for m in mentions if m.key in known or (family == "hardware" and arch.get(m.key, m.key) in archs)]
         added = [m for m in mentions if m.key not in known and m.text.casefold() not in raw
                  and (family != "hardware" or arch.get(m.key, m.key) not in archs)]
         if not shared or not added:
             continue
         if ctx.voice.first_party and len(known) < 2:
             continue  # a project's own list, beside a source that names one member only: no list to widen
-        evidence = [f for m in shared for f in known[m.key]][:2]
-        listed = ", ".join(sorted({m.key for m in shared}))
+        evidence = [f for m in shared for f in known.get(m.key, [])][:2] or [f for fs in known.values() for f in fs][:2]
+        listed = ", ".join(sorted(known))
         extra = ", ".join(dict.fromkeys(m.text for m in added))
         out.append(ctx.finding(
             "overstatement", "warning",
