@@ -18,8 +18,9 @@ FRAGMENTS = [
     # overstatement: where a result was measured
     N_(" (measured on {named})"),
     N_("The claim says this was validated; the source says it was not."),
-    N_("The claim speaks of use across nodes; the source ran it on a single node."),
-    N_("The claim calls this stable or the default; the source marks it experimental."),
+    N_("The claim speaks of use across nodes; the source ran it on a single node only."),
+    N_("The claim calls this stable or production-ready; the source marks it experimental."),
+    N_("The claim says this is on by default; the source says it is opt-in."),
     # conflation: what a figure is, and which row gives the claimed one
     N_("{after.q.raw} is its {metric}, not the {other_metric}"),
     N_("{after.q.raw} comes from another row or table"),
