@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..align import Ratio, matches, ratios, relevance, words
+from ..lexicon import load_lexicon
 from ..extract.statement import Statement
 from ..facts import Fact
 from ..models import Category, Evidence, Finding, Section, Sentence, Severity, SourceDocument, Voice, Window
@@ -13,6 +14,13 @@ from ..models import Category, Evidence, Finding, Section, Sentence, Severity, S
 
 _REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
 _DIGIT = re.compile(r"\d")
+
+
+def _points_back(text: str) -> bool:
+    """"The change has already been merged", "该 PR 已合入", "It ships in …": the
+    sentence's subject is what the sentence before it named."""
+    head = text.lstrip("*_ ")[:24]
+    return any(h.key == "carry" and h.start <= 2 for h in load_lexicon().modality.find(head))
 
 
 def _number_in(url: str) -> int | None:
@@ -44,12 +52,24 @@ class ClaimContext:
         return self.section_memo["ratios"]
 
     def referenced(self) -> list[SourceDocument]:
-        """The cited documents the sentence names itself ("#721 与 #728", a link in it)."""
-        numbers = {int(n) for n in _REF.findall(self.claim.text)}
+        """The cited documents the sentence names itself ("#721 与 #728", a link in it),
+        or, for a sentence that opens by pointing back ("The change …", "该 PR …"), the
+        one document the nearest earlier sentence of its section names."""
+        own = self._named_in(self.claim.text)
+        if own or not _points_back(self.claim.text):
+            return own
+        for st in reversed(self.earlier):  # the section's sentences before this one, nearest first
+            named = self._named_in(st.text)
+            if named:
+                return named if len(named) == 1 else []
+        return []
+
+    def _named_in(self, text: str) -> list[SourceDocument]:
+        numbers = {int(n) for n in _REF.findall(text)}
         out = []
         for doc in self.docs:
             number = doc.number if doc.number is not None else _number_in(doc.url)
-            if number in numbers or doc.url in self.claim.text:
+            if number in numbers or doc.url in text:
                 out.append(doc)
         return out
 

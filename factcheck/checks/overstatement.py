@@ -50,6 +50,63 @@ def range_top(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def list_top(ctx: ClaimContext) -> list[Finding]:
+    """The largest of a list the source gives in one passage, stated as the result:
+    "about 1.3x faster" where the source lists paired ratios 1.253x, 1.306x, 1.188x,
+    1.297x and 1.082x. Not when the claim names what singles that value out (the
+    hardware, model or precision standing in its clause) or gives the list's spread."""
+    out: list[Finding] = []
+    if ctx.sentence.block == "heading":
+        return out
+    conditions = {(m.kind, m.key) for m in ctx.claim.mentions if m.kind in _SINGLING}
+    for qa in _asserted_results(ctx):
+        q = qa.q
+        if q.is_range or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa):
+            continue
+        others = [o for o in ctx.claim.quantities if o is not qa and o.q.unit == q.unit]
+        for hit in matches(q, ctx.facts, bare_ok=False):
+            fact = hit.fact
+            if fact.kind == "row":
+                continue  # a table's column: column_top
+            listed = [x for x in fact.statement.quantities if x.q.unit == q.unit and not x.q.is_range
+                      and not x.role and not x.negated]
+            values = [x.q.high for x in listed]
+            if len(values) < 3 or hit.qa.q.high != max(values) or min(values) == max(values):
+                continue
+            if any(same_value(o.q, x.q, bare_ok=False) for o in others for x in listed if x is not hit.qa):
+                break  # "from 1.08x to 1.31x" states the spread
+            there = {(m.kind, m.key) for m in fact.statement.mentions
+                     if m.kind in _SINGLING and m.clause == hit.qa.clause}
+            if conditions & there or _names_clause(ctx, fact, hit.qa.clause, {x.clause for x in listed}):
+                break  # "1.31x on H100", "1.9x at batch 64": the claim names the case the top belongs to
+            low = min(values)
+            out.append(ctx.finding(
+                "overstatement", "warning",
+                f"{q.raw} is the largest of the values the source lists ({low:g}{q.unit} to {max(values):g}{q.unit}); "
+                "the claim gives it as the result.",
+                [fact], "list-top", suggestion=f"{low:g}–{max(values):g}{q.unit}, or the source's typical value"))
+            break
+    return out
+
+
+_SINGLING = {"hardware", "precision", "parallelism", "model", "platform"}
+
+
+def _names_clause(ctx: ClaimContext, fact, clause: int, listed: set[int]) -> bool:
+    """Whether the claim carries a word or a count that only the given clause of the
+    fact has among the clauses that hold the list's values ("at batch 64")."""
+    st = fact.statement
+    def text(i: int) -> str:
+        c = st.clauses[i] if i < len(st.clauses) else None
+        return st.text[c.start:c.end] if c else ""
+    mine = words(text(clause), parts=False)
+    rest = frozenset().union(*(words(text(i), parts=False) for i in listed if i != clause))
+    own = {w for w in mine - rest if not re.fullmatch(r"[\d.,]+[x%]?", w)}
+    counts = [x.q.high for x in st.quantities if x.clause == clause and not is_result(x.q)]
+    claimed_counts = [x.q.high for x in ctx.claim.quantities if not is_result(x.q)]
+    return bool(own & words(ctx.claim.text, parts=False)) or any(c in claimed_counts for c in counts)
+
+
 def column_top(ctx: ClaimContext) -> list[Finding]:
     """The best row of a source table given as the result: "+9.0%" where the table
     runs from +2.6% to +9.0% over concurrency, and the claim names no row."""
@@ -502,6 +559,6 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
 
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
-CHECKS = [range_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
+CHECKS = [range_top, list_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, conditions_dropped, proposal_called_shipped,
           target_list_widened]

@@ -179,14 +179,15 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     if label:
         row_metric = lexicon.metrics.find(label)
         for qa in quantities:
-            if qa.metric is None and row_metric:
+            if qa.metric is None and row_metric and _can_measure(row_metric[0].key, qa.q.unit):
                 qa.metric = row_metric[0].key
     if claim:
         named = {h.key for h in metric_hits}
         if len(named) == 1:
             for qa in quantities:
-                if qa.metric is None and qa.q.unit in {"x", "%", "s", "ms"}:
-                    qa.metric = next(iter(named))
+                only = next(iter(named))
+                if qa.metric is None and qa.q.unit in {"x", "%", "s", "ms"} and _can_measure(only, qa.q.unit):
+                    qa.metric = only
     _mark_changes(text, quantities)
     return Statement(
         text=text,
@@ -205,12 +206,25 @@ def _is_label(text: str, clause: Clause) -> bool:
     return tail in (":", "：") and clause.end - clause.start <= 40
 
 
+_TIME_UNITS = {"s", "ms", "us", "µs", "ns", "min", "h"}
+
+
+def _can_measure(metric: str, unit: str) -> bool:
+    """A throughput word does not name a time ("VAE decode takes 1.2 s"), nor a latency
+    word a rate: the figure then belongs to another word of its clause, or to none."""
+    if metric.startswith("throughput."):
+        return unit not in _TIME_UNITS
+    if metric.startswith("latency."):
+        return "/s" not in unit
+    return True
+
+
 def _metric_for(q: Quantity, clause: Clause, hits: list, by_unit: dict[str, str]) -> str | None:
     if q.unit in by_unit:
         return by_unit[q.unit]
     best, best_gap = None, None
     for h in hits:
-        if not (clause.start <= h.start < clause.end):
+        if not (clause.start <= h.start < clause.end) or not _can_measure(h.key, q.unit):
             continue
         gap = q.start - h.end if h.end <= q.start else (h.start - q.end) * 1.5  # words before a number name it first
         if best_gap is None or gap < best_gap:

@@ -29,7 +29,7 @@ FRAGMENTS = [
     N_("{first} and {second}"),
     N_("another metric"),
     # metric names (factcheck/lexicon/metrics.toml)
-    N_("denoising time"), N_("end-to-end time"), N_("time to first token"), N_("encoding time"),
+    N_("denoising time"), N_("end-to-end time"), N_("time to first token"), N_("time per output token"), N_("encoding time"),
     N_("kernel time"), N_("total tokens/s per GPU"), N_("generated tokens/s per user"),
     N_("output throughput"), N_("input throughput"), N_("end-to-end throughput"), N_("KV capacity"),
     N_("bytes per token (record)"), N_("bytes across all layers"), N_("page stride"), N_("data row size"),
