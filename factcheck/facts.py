@@ -116,6 +116,10 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
                 continue
             label = _plain(cells[0]) if cells else None
             row_unit = _unit_label(label)
+            # "| bf16 | TTFT | 2,741ms | 125ms | 22x |": the word cells before the first figure name the row too
+            lead = [_plain(c) for c in cells[1:]]
+            lead = lead[: next((j for j, c in enumerate(lead) if re.search(r"\d", c) or not c), len(lead))]
+            metric_label = " ".join([label or "", *lead]).strip() or None
             column_units = [_unit_label(_plain(h)) for h in header] if header else []
             units = [row_unit or (column_units[j] if j < len(column_units) else None) for j in range(len(cells))]
             # the first cell names the row; the others read "column header: value"
@@ -125,7 +129,7 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
                 else _with_unit(c, units[j], j)
                 for j, c in enumerate(cells)
             ]
-            out.append((stripped, " | ".join(named), label, "row", tables))
+            out.append((stripped, " | ".join(named), metric_label, "row", tables))
             continue
         header = None
         if in_fence:

@@ -178,7 +178,10 @@ def test_new_this_week_but_merged_earlier():
 
 def test_merged_claim_for_an_open_pr():
     src = doc("Adds fp8 KV cache storage behind a flag.", title="Add fp8 KV cache storage", state="open")
-    assert flagged(run("The merged PR adds fp8 KV cache storage.", src), "release-date")
+    # no date on the merge: the status is raised; a date on it makes it a release-date error
+    [f] = flagged(run("The merged PR adds fp8 KV cache storage.", src))
+    assert f.check == "merged-but-open" and f.category == "overstatement"
+    assert flagged(run("The PR, merged on September 16, adds fp8 KV cache storage.", src), "release-date")
     assert flagged(run("An open PR adds fp8 KV cache storage.", src)) == []
 
 
@@ -673,3 +676,176 @@ def test_a_document_the_claim_names_by_its_title_still_dates_it():
         [f] = flagged(run("The paged attention kernel was first added this week.", source, cite=SCHEDULER),
                       "release-date")
         assert "2026-08-02" in f.message
+
+
+# --- who speaks: a project's own news against a digest ---------------------------------------
+
+def run_undated(body: str, *docs: SourceDocument, title: str = "Engine v2.1 release notes", cite: str = PR):
+    """A draft with no reporting window: a release note, a blog post, a README's news."""
+    text = f"---\ntitle: {title}\n---\n\n## Section\n\n{body}\n\n来源：[source]({cite})\n"
+    return check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources(list(docs)))
+
+
+@pytest.mark.parametrize("title", ["Engine v2.1 release notes", "Engine 最新进展", "Introducing Engine 2"])
+def test_a_projects_own_news_reports_its_unconfirmed_figures_as_info(title):
+    report = run_undated("Decode throughput rises 37% with the new scheduler.", doc("Adds the scheduler."), title=title)
+    assert flagged(report) == []
+    assert [f.severity for f in report.findings if f.check == "first-party-unconfirmed"] == ["info"]
+
+
+def test_first_person_makes_an_undated_post_first_party_and_versions_are_info_too():
+    report = run_undated("We are happy to share Engine v0.4. It decodes 1.9x faster.", doc("Adds the scheduler."),
+                         title="Faster scheduling")
+    assert flagged(report) == []
+    assert {f.check for f in report.findings} >= {"first-party-unconfirmed"}
+
+
+@pytest.mark.parametrize("title", ["AI 推理周报 第 12 期", "Serving digest"])
+def test_a_digest_without_a_window_still_reports_unsupported_figures(title):
+    [f] = flagged(run_undated("Decode throughput rises 37% with the new scheduler.", doc("Adds the scheduler."),
+                              title=title), "unsupported")
+    assert f.severity == "warning"
+
+
+# --- statuses: two axes, comparisons, plans, restrictive single-node ---------------------------
+
+def test_opt_in_contradicts_on_by_default_but_not_production_ready():
+    src = doc("MTP is opt-in: pass --enable-mtp to turn it on.")
+    [f] = flagged(run("MTP is now enabled by default.", src), "overstatement")
+    assert f.check == "status-default"
+    assert flagged(run("该 PR 让 MTP 达到生产可用。", src)) == []
+
+
+@pytest.mark.parametrize("body", ["新的 binding 更生产可用。", "The new binding is more production-ready than the old one."])
+def test_a_comparison_is_not_a_status_claim(body):
+    assert flagged(run(body, doc("The binding is experimental."))) == []
+
+
+def test_experimental_called_stable_is_flagged():
+    [f] = flagged(run("The binding is stable now.", doc("The binding is experimental.")), "overstatement")
+    assert f.check == "status-stable"
+
+
+@pytest.mark.parametrize("body", ["We are developing kernels for both multi-node and single-node settings.",
+                                  "团队计划支持多机部署。"])
+def test_a_planned_multi_node_use_is_not_claimed(body):
+    assert flagged(run(body, doc("Validated only on a single node."))) == []
+
+
+def test_multi_node_needs_a_restrictive_single_node_source():
+    assert flagged(run("支持多机、多卡推理。", doc("On a single node with 8 GPUs we measured 2x."))) == []
+    [f] = flagged(run("支持多机、多卡推理。", doc("This has only been tested on a single node.")), "overstatement")
+    assert f.check == "status-multi-node"
+
+
+@pytest.mark.parametrize("body", ["新增 MIT-Movie-Trivia、MIT-Restaurant 等评测基准。",
+                                  "Adds Stable Diffusion 3.5 and beta-tester builds."])
+def test_license_and_status_words_inside_names_are_not_claims(body):
+    assert flagged(run(body, doc("Adds NER benchmarks and SD 3.5. The feature is experimental."))) == []
+
+
+# --- platform lists: architectures are kin -----------------------------------------------------
+
+def test_a_part_named_by_its_architecture_is_not_an_addition():
+    src = doc("Fixes NVFP4 quantization on SM120 and SM121.")
+    assert flagged(run("W4A4 on DGX Spark and RTX PRO 6000 (SM120/SM121) is fixed.", src)) == []
+
+
+@pytest.mark.parametrize("body", ["The operator runs on A100 as well as H100.", "该算子在 A100 和 H100 上都能跑。"])
+def test_a_part_of_another_architecture_widens_a_hopper_only_list(body):
+    [f] = flagged(run(body, doc("Adds a Hopper-only BF16 operator.")), "overstatement")
+    assert f.check == "target-list-widened" and "A100" in f.message
+
+
+# --- which source a sentence speaks of ---------------------------------------------------------
+
+OTHER = "https://github.com/example-org/engine/pull/77"
+
+
+def test_a_named_pr_limits_new_but_earlier_to_that_pr():
+    old = doc("Old gated-delta kernel update.", url=OTHER, number=77, dates={"created": "2026-03-12"})
+    new = doc("Gated-delta kernel for long scans.", number=101, dates={"created": "2026-09-15"})
+    text = "#101, opened on September 15, uses the gated-delta kernel for long scans."
+    report = check_text(f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{text}\n\n"
+                        f"来源：[a]({PR}) [b]({OTHER})\n", "t.md", Settings(use_checkpoint=False),
+                        ArchiveSources([old, new]))
+    assert flagged(report, "release-date") == []
+
+
+def test_a_sentence_pointing_back_speaks_of_the_pr_named_before_it():
+    src = doc("Uses the new kernel.", number=101, state="open")
+    [f] = flagged(run("#101 uses the new kernel for long scans.\n\nThe change has already been merged.", src))
+    assert f.check == "merged-but-open" and f.category == "overstatement"
+
+
+@pytest.mark.parametrize("body", ["FA 内核已合入，GEMM 仍在评审。", "评审与合入拆分到 #24404、#24406 两个 PR。"])
+def test_merged_parts_told_from_pending_ones_draw_no_merged_but_open(body):
+    assert flagged(run(body, doc("MEGA PR, for evaluation only.", number=101, state="open"))) == []
+
+
+def test_merged_on_a_date_when_open_is_a_release_date_error():
+    [f] = flagged(run("#101 was merged on September 16.", doc("Kernel.", number=101, state="open")))
+    assert f.category == "release-date" and f.severity == "error"
+
+
+# --- widening: advice, distribution, figure-free claims ----------------------------------------
+
+@pytest.mark.parametrize("body", ["无论哪个平台，都建议把层内耗时与完整请求的 TPOT 分开记录。",
+                                  "On all platforms we recommend recording kernel time apart from TPOT."])
+def test_advice_widens_nothing(body):
+    assert flagged(run(body, doc("On H100 with TP4, the layer takes 1.2 ms and TPOT is 30 ms."))) == []
+
+
+def test_each_distributes_a_figure_rather_than_widening_it():
+    src = doc("| TP | efficiency |\n|---|---|\n| TP2 | 98.1% |\n| TP16 | 50.1% |")
+    assert flagged(run("Efficiency falls from 98.1% at TP2 to 50.1% at TP16, so each GPU delivers about half.",
+                       src), "overstatement") == []
+
+
+# --- tops of tables and lists ------------------------------------------------------------------
+
+PHASES = ("| dtype | phase | before | after | speedup |\n|---|---|---|---|---|\n"
+         "| bf16 | prefill | 605 tok/s | 24,018 tok/s | 39.7x |\n| bf16 | decode | 170 tok/s | 177 tok/s | 1.04x |\n"
+         "| q4 | prefill | 900 tok/s | 5,580 tok/s | 6.2x |")
+
+
+def test_a_row_identified_by_its_other_cells_is_not_the_columns_top():
+    assert flagged(run("bf16 prefill went from 605 to 24,018 tok/s (39.7x).", doc(PHASES))) == []
+
+
+RATIOS = "Paired ratios were 1.253x, 1.306x, 1.188x, 1.297x and 1.082x; the median is 1.221x."
+
+
+@pytest.mark.parametrize("body", ["MTP makes it about 1.3x faster.", "开启 MTP 后速度提升约 1.3 倍。"])
+def test_the_top_of_a_listed_series_stated_as_the_result_is_flagged(body):
+    [f] = flagged(run(body, doc(RATIOS)), "overstatement")
+    assert f.check == "list-top"
+
+
+@pytest.mark.parametrize("body", ["Paired ratios ran from 1.082x to 1.306x.", "At batch 64 it is 1.9x faster."])
+def test_a_listed_series_given_with_its_spread_or_its_case_is_not_flagged(body):
+    src = doc(RATIOS + " It is 1.2x faster at batch 1, 1.5x at batch 8 and 1.9x at batch 64.")
+    assert flagged(run(body, src)) == []
+
+
+# --- metric words: prefill and decode, and what a word can measure -----------------------------
+
+@pytest.mark.parametrize("body", ["bf16 decode throughput became 22x faster.", "bf16 的 decode 速度提升了 22 倍。"])
+def test_a_ttft_speedup_stated_as_decode_is_flagged(body):
+    src = doc("| dtype | metric | before | after | speedup |\n|---|---|---|---|---|\n"
+              "| bf16 | TTFT | 2,741ms | 125ms | 22x |\n| bf16 | decode throughput | 170 tok/s | 177 tok/s | 1.04x |")
+    [f] = flagged(run(body, src), "metric-conflation")
+    assert f.check in ("metric-renamed", "ratio-of-other-metric")
+    # without a decode figure of its own the source does not speak to decode: 22x may recur by chance
+    assert flagged(run(body, doc(src.text.splitlines()[0] + "\n|---|---|---|---|---|\n"
+                                 "| bf16 | TTFT | 2,741ms | 125ms | 22x |")), "metric-conflation") == []
+
+
+def test_a_time_beside_a_decode_word_is_not_a_throughput():
+    src = doc("| stage | single GPU | 4 GPUs |\n|---|---|---|\n| VAE decode (ms) | 6,134 | 3,948 |")
+    assert flagged(run("VAE 解码从 6,134 ms 降到 3,948 ms。", src)) == []
+
+
+@pytest.mark.parametrize("body", ["总参数约 428B、激活参数约 23B。", "It has 428B parameters, 23B of them active."])
+def test_parameter_counts_after_their_noun_match_the_model_card(body):
+    assert flagged(run(body, doc("It has ~428B parameters and ~23B activated parameters."))) == []

@@ -38,7 +38,7 @@ def ratio_of_other_metric(ctx: ClaimContext) -> list[Finding]:
         out.append(ctx.finding(
             "metric-conflation", "error",
             f"{qa.q.raw} is the {_metric_name(other.metric)} ratio ({_pair(other)}); the source's "
-            f"{_metric_name(want)} figures ({_pair(right)}) give {right.value:.2f}x.",
+            f"{_metric_name(right.metric)} figures ({_pair(right)}) give {right.value:.2f}x.",
             [other.a.fact, right.a.fact], "ratio-of-other-metric", suggestion=f"{right.value:.1f}x"))
     return out
 
@@ -172,19 +172,30 @@ def metric_renamed(ctx: ClaimContext) -> list[Finding]:
     out = []
     for qa in ctx.claim.quantities:
         want = _aspect(qa.metric)
-        if qa.negated or not want or qa.q.is_range or not _distinctive(qa.q):
+        if qa.negated or not want or qa.q.is_range:
             continue
+        distinctive = _distinctive(qa.q)
         # a distinctive figure may be a bare table cell whose column header names its metric
-        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if not h.qa.q.is_range
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=distinctive, strict=True) if not h.qa.q.is_range
                 and (h.qa.q.unit or h.fact.kind == "row")]
         named = [h for h in hits if h.qa.metric]
         if not named or len(named) < len(hits) or any(_aspect(h.qa.metric) == want for h in named):
             continue
         other = named[0]
+        if distinctive:
+            evidence, severity = [other.fact], "error"
+        else:
+            # "22x" may recur by chance: only when the same source also gives the claimed metric,
+            # in the same unit, with another value ("Generate … 1.04x" beside "TTFT … 22x")
+            own = [f for f in ctx.facts if f.url == other.fact.url for x in f.statement.quantities
+                   if _aspect(x.metric) == want and x.q.unit == qa.q.unit and not same_value(qa.q, x.q)]
+            if not own:
+                continue
+            evidence, severity = [other.fact, own[0]], "warning"
         out.append(ctx.finding(
-            "metric-conflation", "error",
+            "metric-conflation", severity,
             f"In the source, {other.qa.q.raw} is the {_metric_name(other.qa.metric)}, not the {_metric_name(qa.metric)}.",
-            [other.fact], "metric-renamed"))
+            evidence, "metric-renamed"))
     return out
 
 
