@@ -31,6 +31,9 @@ _CLAIM_CUE = re.compile(r"[0-9一二三四五六七八九十两百千万倍]|fas
                         r"更快|更慢|更多|更少|提升|下降|减少|增加|支持|不支持|需要|不需要|首次|首发", re.IGNORECASE)
 
 
+_MODEL_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z]\w*(?:[-.]\w+)+(?![\w-])")
+
+
 def looks_checkable(text: str) -> bool:
     return bool(_CLAIM_CUE.search(text))
 
@@ -58,8 +61,9 @@ def checkable(st: Statement) -> bool:
     """A sentence a source could confirm or contradict."""
     return bool(st.quantities or st.licenses or st.versions or any(d.date for d in st.dates)
                 or any(m.kind in {"status", "no_change", "simultaneity", "universal", "parallelism", "event", "shipped",
-                                 "same", "unconditional", "hardware", "platform"}
-                       for m in st.mentions))
+                                 "same", "unconditional", "hardware", "platform", "precision"}
+                       for m in st.mentions)
+                or len(_MODEL_NAME.findall(st.text)) >= 2)  # a list of models a source can confirm
 
 
 def paragraphs(sentences: list[Sentence]) -> dict[int, list[int]]:

@@ -849,3 +849,23 @@ def test_a_time_beside_a_decode_word_is_not_a_throughput():
 @pytest.mark.parametrize("body", ["总参数约 428B、激活参数约 23B。", "It has 428B parameters, 23B of them active."])
 def test_parameter_counts_after_their_noun_match_the_model_card(body):
     assert flagged(run(body, doc("It has ~428B parameters and ~23B activated parameters."))) == []
+
+
+# --- a condition or a name the sources never mention, beside what they do carry ---------------
+
+SUPER = doc("SuperOffload can deliver up to ~500 TFLOPS on GH200. It fine-tunes GPT-OSS-20B, Qwen3-14B and Phi-4.")
+
+
+@pytest.mark.parametrize("body", ["SuperOffload delivers up to ~500 TFLOPS on H100.", "它在 RTX 5090 上可达约 500 TFLOPS。",
+                                  "It fine-tunes GPT-OSS-20B, Qwen2.5-7B and Phi-4.",
+                                  "它可以微调 GPT-OSS-20B、Qwen2.5-7B 和 Phi-4。"])
+def test_a_condition_or_name_swapped_for_one_no_source_mentions_is_flagged(body):
+    [f] = flagged(run(body, SUPER), "unsupported")
+    assert f.check == "condition-unseen"
+
+
+@pytest.mark.parametrize("body", ["SuperOffload delivers up to ~500 TFLOPS on GH200.",
+                                  "It fine-tunes GPT-OSS-20B, Qwen3-14B and Phi-4.",
+                                  "H100 users can try it too.", "Qwen3-14B works; Llama-4-Scout support is planned."])
+def test_a_condition_the_source_carries_or_one_not_anchored_in_it_is_not_flagged(body):
+    assert flagged(run(body, SUPER), "unsupported") == []

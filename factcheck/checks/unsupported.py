@@ -9,6 +9,7 @@ from ..align import Ratio, is_result, matches, same_value
 from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
+from ..lexicon import load_lexicon
 from ..models import Finding
 from .context import ClaimContext
 
@@ -151,4 +152,86 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-CHECKS = [number_unsupported, version_unsupported]
+def _raw(ctx: ClaimContext) -> str:
+    """Every word of the cited documents, case-folded, computed once per section."""
+    if "raw" not in ctx.section_memo:
+        text = " ".join(f"{d.title or ''} {d.url} {d.text} {' '.join(c.text for c in d.comments)}" for d in ctx.docs)
+        ctx.section_memo["raw"] = text.casefold()
+    return ctx.section_memo["raw"]
+
+
+_FOLD = re.compile(r"[\s_\-./·]+")
+# a model or product name: letters and digits joined ("Qwen3-14B", "GPT-OSS-20B", "Phi-4", "DeepSeek-R1")
+_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z][\w]*(?:[-.][\w]+)+(?![\w-])")
+
+
+def _seen(ctx: ClaimContext, *spellings: str) -> bool:
+    """Whether a cited document writes one of the spellings as a word of its own,
+    separators free ("Qwen3-14B" = "qwen3 14b"), not inside a longer one ("H200" in "GH200")."""
+    raw = _raw(ctx)
+    for sp in spellings:
+        parts = [p for p in _FOLD.split(sp.casefold()) if p]
+        if not parts or sum(map(len, parts)) < 2:
+            continue
+        if re.search(r"(?<![a-z0-9])" + r"[\s_\-./·]*".join(map(re.escape, parts)) + r"(?![a-z0-9])", raw):
+            return True
+    return False
+
+
+def condition_unseen(ctx: ClaimContext) -> list[Finding]:
+    """A measurement condition or a model name that no cited source mentions, in a
+    sentence the sources otherwise carry: "~500 TFLOPS on RTX 3090" where the source
+    gives ~500 TFLOPS on GH200, or "fine-tunes GPT-OSS-20B, Qwen2.5-7B and Phi-4"
+    where the source lists GPT-OSS-20B, Qwen3-14B and Phi-4. The source speaks to the
+    same measurement or list and names something else.
+
+    Only where the sentence is anchored in the source: one of its result figures is
+    the source's, or it lists names of which the source carries at least one other.
+    A condition with no anchor ("H100 users can try it") is left alone."""
+    if not ctx.docs:
+        return []
+    anchored = any(matches(qa.q, ctx.facts, bare_ok=False) for qa in ctx.claim.quantities
+                   if is_result(qa.q) and not qa.negated)
+    arch = load_lexicon().hardware_arch
+    # a source that names the architecture ("SM90", "Hopper") names the parts built on it; a
+    # sibling part does not ("GH200" is not "H100")
+    archs = {m.key for f in ctx.facts for m in f.statement.of("hardware") if arch.get(m.key) == m.key}
+    unseen: list[str] = []
+    for m in ctx.claim.mentions:
+        # (parallelism is left out: its degrees are spelled too many ways, "Ulysses-2" / "ulysses_degree=2")
+        if m.kind not in ("hardware", "precision") or m.negated or arch.get(m.key) in archs:
+            continue
+        if not _seen(ctx, m.text, m.key):
+            unseen.append(m.text)
+    # a project's own news lists its own models; only a figure anchors it to a source
+    names = [] if first_party(ctx) else [n for n in _NAME.finditer(ctx.claim.text)
+                                         if not _VERSIONISH.fullmatch(n.group(0))]
+    seen = [_seen(ctx, n.group(0)) for n in names]
+    for i, n in enumerate(names):
+        # a name in one list with names the source carries ("GPT-OSS-20B, Qwen2.5-7B and Phi-4")
+        if seen[i] or _covered(n.group(0), unseen):
+            continue
+        neighbours = [j for j in (i - 1, i + 1) if 0 <= j < len(names) and seen[j]
+                      and _LIST_GAP.fullmatch(ctx.claim.text[min(n.end(), names[j].end()):max(n.start(), names[j].start())])]
+        if neighbours:
+            anchored = True
+            unseen.append(n.group(0))
+    if not anchored or not unseen:
+        return []
+    if any(p.clause is not None for p in ctx.claim.of("proposal")):
+        return []
+    listed_text = ", ".join(f"“{u}”" for u in dict.fromkeys(unseen))
+    return [ctx.finding("unsupported", "warning",
+                        f"The cited sources carry this sentence's figures or names but never mention {listed_text}.",
+                        [f for f in ctx.facts if f.kind == "title"][:1], "condition-unseen")]
+
+
+_LIST_GAP = re.compile(r"\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?", re.IGNORECASE)
+_VERSIONISH = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*", re.IGNORECASE)
+
+
+def _covered(name: str, found: list[str]) -> bool:
+    return any(name in f or f in name for f in found)
+
+
+CHECKS = [number_unsupported, version_unsupported, condition_unseen]
