@@ -869,3 +869,10 @@ def test_a_condition_or_name_swapped_for_one_no_source_mentions_is_flagged(body)
                                   "H100 users can try it too.", "Qwen3-14B works; Llama-4-Scout support is planned."])
 def test_a_condition_the_source_carries_or_one_not_anchored_in_it_is_not_flagged(body):
     assert flagged(run(body, SUPER), "unsupported") == []
+
+
+def test_a_coordinated_list_in_the_source_names_each_member():
+    src = doc("Supports NVIDIA GPUs, AMD CPUs and GPUs, Intel CPUs and GPUs, and TPU.")
+    assert flagged(run("It runs on NVIDIA GPUs, Intel GPUs and TPU.", src), "overstatement") == []
+    [f] = flagged(run("It runs on NVIDIA GPUs, Intel Gaudi and TPU.", src), "overstatement")
+    assert "Gaudi" in f.message

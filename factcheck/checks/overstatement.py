@@ -506,6 +506,17 @@ def _target_family(mention) -> str | None:
     return None
 
 
+def _written(name: str, raw: str) -> bool:
+    """Whether the folded source text writes the name, also across a coordination:
+    "Intel CPUs and GPUs" writes "Intel GPUs"."""
+    if name.casefold() in raw:
+        return True
+    parts = name.casefold().split()
+    if len(parts) < 2:
+        return False
+    return re.search(re.escape(parts[0]) + r"\W+(?:[\w-]+\W+){0,3}?" + re.escape(parts[-1]) + r"(?!\w)", raw) is not None
+
+
 def target_list_widened(ctx: ClaimContext) -> list[Finding]:
     """"runs on Linux, macOS and Windows" where the cited sources name Linux and macOS
     only: a list the source gives, with a member added that no cited source names.
@@ -541,7 +552,7 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
         archs = {arch.get(k, k) for k in known}
         # "H100" beside a source that says "Hopper-only" (SM90): the same part, named by architecture
         shared = [m for m in mentions if m.key in known or (family == "hardware" and arch.get(m.key, m.key) in archs)]
-        added = [m for m in mentions if m.key not in known and m.text.casefold() not in raw
+        added = [m for m in mentions if m.key not in known and not _written(m.text, raw)
                  and (family != "hardware" or arch.get(m.key, m.key) not in archs)]
         if not shared or not added:
             continue
