@@ -876,3 +876,11 @@ def test_a_coordinated_list_in_the_source_names_each_member():
     assert flagged(run("It runs on NVIDIA GPUs, Intel GPUs and TPU.", src), "overstatement") == []
     [f] = flagged(run("It runs on NVIDIA GPUs, Intel Gaudi and TPU.", src), "overstatement")
     assert "Gaudi" in f.message
+
+
+def test_a_claim_that_dates_the_earlier_release_itself_is_not_called_new():
+    src = doc("2025.08.18: open-sourcing of Foo-Edit. 2025.09.22: Foo-Edit-2509 is released.")
+    body = "Foo-Edit 于 2025 年 8 月 18 日开源，本周发布的 Foo-Edit-2509 是它的月度迭代。"
+    assert flagged(run(body, src, window="2025-09-22..2025-09-28"), "release-date") == []
+    [f] = flagged(run("Foo-Edit 本周首次开源。", src, window="2025-09-22..2025-09-28"), "release-date")
+    assert f.check == "new-but-earlier"

@@ -202,7 +202,10 @@ def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Fi
 
 def _announced_before(ctx: ClaimContext, doc: SourceDocument):
     """A dated line of the source ("2025.08.18: … open-sourcing of X") that speaks
-    of what the claim calls new, with a date before the window."""
+    of what the claim calls new, with a date before the window. Not when the claim
+    gives that date itself ("X 于 8 月 18 日开源，本周发布的 X-2509 …"): it tells the
+    old release from the new one."""
+    claim_days = {d.date for d in ctx.claim.dates if d.date}
     claim_words = words(ctx.claim.text, parts=False)
     for fact in ctx.facts_of(doc):
         if not fact.statement.of("event", affirmed=True):
@@ -211,7 +214,7 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
         shared = claim_words & words(fact.quote, parts=False)
         # a product name ("qwen-image-edit") weighs as much as two plain words
         weight = sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
-        if days and min(days) < ctx.window.start and weight >= 2:
+        if days and min(days) < ctx.window.start and weight >= 2 and min(days) not in claim_days:
             return fact, min(days)
     return None
 
