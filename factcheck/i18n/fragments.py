@@ -36,6 +36,10 @@ FRAGMENTS = [
     N_("peak memory"), N_("kernel speedup"), N_("end-to-end speedup"),
     # values of metadata evidence (models.Evidence.of_field, graph.unresolved_findings)
     N_("none found"), N_("not stated"), N_("open"), N_("no archived source document answers this URL"),
+    # web: a finding's decision, and the actions in a draft's history (web/db.py)
+    N_("accepted"), N_("dismissed"), N_("submitted"), N_("retried"), N_("rechecked"), N_("carried"),
+    N_("resolved"), N_("accept"), N_("dismiss"), N_("edit"), N_("reopen"), N_("incomplete_accepted"),
+    N_("new"), N_("in_review"), N_("changes_requested"), N_("approved"),
     # graph: an unresolved citation
     N_("could not check: source not available"),
     N_("could not check: {detail}"),
