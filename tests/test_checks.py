@@ -884,3 +884,15 @@ def test_a_claim_that_dates_the_earlier_release_itself_is_not_called_new():
     assert flagged(run(body, src, window="2025-09-22..2025-09-28"), "release-date") == []
     [f] = flagged(run("Foo-Edit 本周首次开源。", src, window="2025-09-22..2025-09-28"), "release-date")
     assert f.check == "new-but-earlier"
+
+
+def test_another_prs_parallelism_does_not_contradict_a_sentence_about_a_different_one():
+    one = doc("We hit this with TP=4 on MI350X.", url=OTHER, number=77)
+    two = doc("Reported on two GPUs.", number=101)
+    text = "报告的环境为 FP8 模型、两卡、TP 2。"
+    report = check_text(f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{text}\n\n"
+                        f"来源：[a]({PR}) [b]({OTHER})\n", "t.md", Settings(use_checkpoint=False),
+                        ArchiveSources([one, two]))
+    assert flagged(report) == []
+    [f] = flagged(run("#77 runs it with TP 2.", one, cite=OTHER), "metric-conflation")
+    assert f.check == "condition-contradicted"

@@ -87,7 +87,15 @@ def condition_contradicted(ctx: ClaimContext) -> list[Finding]:
                 f"The claim puts the result under {m.text}; the source rules that configuration out.",
                 denied, "condition-contradicted"))
         elif m.kind == "parallelism" and m.key.startswith("TP"):
-            other = [f for f in ctx.facts if f.statement.keys("parallelism", affirmed=True) - {m.key}]
+            # only the setup of the document the sentence speaks of: one it names, or one that
+            # carries its figures; with several cited documents and neither, another PR's TP says nothing
+            about = {d.url for d in ctx.referenced()} or {
+                h.fact.url for qa in ctx.claim.quantities if is_result(qa.q) and not qa.negated
+                for h in matches(qa.q, ctx.facts, bare_ok=False)}
+            if not about and len(ctx.docs) > 1:
+                continue
+            other = [f for f in ctx.facts if f.statement.keys("parallelism", affirmed=True) - {m.key}
+                     and (not about or f.url in about)]
             if other:
                 used = sorted({k for f in other for k in f.statement.keys("parallelism", affirmed=True)})
                 out.append(ctx.finding(
