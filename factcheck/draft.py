@@ -115,14 +115,14 @@ def _voice(front: FrontMatter, window: Window | None, sentences: list[Sentence],
         return Voice()
     voice = load_lexicon().draft_voice
     titles = [front.title or ""] + [s.text for s in sentences if s.block == "heading"][:1]
-    if any(h.key == "digest" for t in titles for h in voice.find(t)):
+    if any(voice.says(t, "digest") for t in titles):
         return Voice()
-    if any(h.key == "own_news" for t in titles for h in voice.find(t)):
+    if any(voice.says(t, "own_news") for t in titles):
         return Voice(first_party=True, why="title")
     cited = {parts[0].lower() for sec in sections for c in sec.citations if (parts := github_parts(c.url))}
     if any(hit.key.lower() in cited for t in titles if t for hit in ctx.projects.find(t)):
         return Voice(first_party=True, why="title names the cited project")
-    persons = sum(1 for s in sentences if s.block != "heading" and any(h.key == "person" for h in voice.find(s.text)))
+    persons = sum(1 for s in sentences if s.block != "heading" and voice.says(s.text, "person"))
     if persons >= 1:
         return Voice(first_party=True, why="first person")
     return Voice()

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from .align import is_result, relevance
 from .checks import run_checks
 from .checks.context import ClaimContext
+from .checks.unsupported import MODEL_NAME
 from .extract.records import Passage, UndecidedClaim
 from .extract.statement import Statement, extract_statement
 from .facts import Fact
@@ -29,9 +30,6 @@ class SectionResult(BaseModel):
 
 _CLAIM_CUE = re.compile(r"[0-9一二三四五六七八九十两百千万倍]|faster|slower|more|less|better|worse|only|needs?|requires?|supports?|"
                         r"更快|更慢|更多|更少|提升|下降|减少|增加|支持|不支持|需要|不需要|首次|首发", re.IGNORECASE)
-
-
-_MODEL_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z]\w*(?:[-.]\w+)+(?![\w-])")
 
 
 def looks_checkable(text: str) -> bool:
@@ -63,7 +61,7 @@ def checkable(st: Statement) -> bool:
                 or any(m.kind in {"status", "no_change", "simultaneity", "universal", "parallelism", "event", "shipped",
                                  "same", "unconditional", "hardware", "platform", "precision"}
                        for m in st.mentions)
-                or len(_MODEL_NAME.findall(st.text)) >= 2)  # a list of models a source can confirm
+                or len(MODEL_NAME.findall(st.text)) >= 2)  # a list of models a source can confirm
 
 
 def paragraphs(sentences: list[Sentence]) -> dict[int, list[int]]:

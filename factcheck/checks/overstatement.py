@@ -251,7 +251,7 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
     universal = ctx.claim.of("universal", affirmed=True)
     if not universal or not ctx.facts:
         return []
-    if any(h.key == "advice" for h in load_lexicon().modality.find(ctx.claim.text)):
+    if load_lexicon().modality.says(ctx.claim.text, "advice"):
         return []  # "无论哪个平台，都建议 …": advice to the reader widens no result
     results = _asserted_results(ctx)
     if not results and not ctx.claim.of("gain", affirmed=True):
@@ -297,7 +297,7 @@ _STATUS_RULES = [
 
 def _modality(text: str, start: int, end: int, kind: str, *, before: int = 12) -> bool:
     """Whether a word of ``kind`` (``modality``) stands in text[start-before:end]."""
-    return any(h.key == kind for h in load_lexicon().modality.find(text[max(0, start - before):end]))
+    return load_lexicon().modality.says(text[max(0, start - before):end], kind)
 
 
 def _claimed_statuses(ctx: ClaimContext) -> set[str]:

@@ -223,7 +223,7 @@ _THE_PR = re.compile(r"该 ?PR|这个 ?PR|此 ?PR|the PR|this PR|the pull reques
 
 
 def _pending_besides(ctx: ClaimContext) -> bool:
-    return any(h.key == "pending" for h in load_lexicon().modality.find(ctx.claim.text))
+    return load_lexicon().modality.says(ctx.claim.text, "pending")
 
 
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:

@@ -162,7 +162,7 @@ def _raw(ctx: ClaimContext) -> str:
 
 _FOLD = re.compile(r"[\s_\-./·]+")
 # a model or product name: letters and digits joined ("Qwen3-14B", "GPT-OSS-20B", "Phi-4", "DeepSeek-R1")
-_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z][\w]*(?:[-.][\w]+)+(?![\w-])")
+MODEL_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z][\w]*(?:[-.][\w]+)+(?![\w-])")
 
 
 def _seen(ctx: ClaimContext, *spellings: str) -> bool:
@@ -188,7 +188,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     Only where the sentence is anchored in the source: one of its result figures is
     the source's, or it lists names of which the source carries at least one other.
     A condition with no anchor ("H100 users can try it") is left alone."""
-    if not ctx.docs or any(h.key == "advice" for h in load_lexicon().modality.find(ctx.claim.text)):
+    if not ctx.docs or load_lexicon().modality.says(ctx.claim.text, "advice"):
         return []  # "GLM-5.3-Flash 与 Qwen3.8 用户：先用 … 核对": advice names no measurement
     anchored = any(matches(qa.q, ctx.facts, bare_ok=False) for qa in ctx.claim.quantities
                    if is_result(qa.q) and not qa.negated)
@@ -204,7 +204,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
         if not _seen(ctx, m.text, m.key):
             unseen.append(m.text)
     # a project's own news lists its own models; only a figure anchors it to a source
-    names = [] if first_party(ctx) else [n for n in _NAME.finditer(ctx.claim.text)
+    names = [] if first_party(ctx) else [n for n in MODEL_NAME.finditer(ctx.claim.text)
                                          if not _VERSIONISH.fullmatch(n.group(0))]
     seen = [_seen(ctx, n.group(0)) for n in names]
     for i, n in enumerate(names):

@@ -55,6 +55,10 @@ class TermMatcher:
                 return key
         return matched
 
+    def says(self, text: str, key: str) -> bool:
+        """Whether a spelling of ``key`` stands in ``text``."""
+        return any(h.key == key for h in self.find(text))
+
     def __contains__(self, text: str) -> bool:
         return bool(self._regex and self._regex.search(text))
 
