@@ -4,7 +4,8 @@ What it guarantees, whoever calls it:
 
 - only ``http``/``https``; hosts that resolve to loopback, private, link-local,
   reserved or metadata addresses are refused unless ``allow_private_hosts``;
-  every redirect hop is checked again, and redirects are capped;
+  every request (each redirect hop too) resolves its host once and connects to
+  the address it checked (``pinned.py``), and redirects are capped;
 - the GitHub token goes only to the configured GitHub API host;
 - at most ``per_host`` requests in flight per host; retries with exponential
   backoff on 5xx, timeouts and connection errors; ``Retry-After`` and GitHub's
@@ -23,10 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
-import ipaddress
 import json
 import re
-import socket
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -37,6 +36,7 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 from ..settings import FetchSettings
 from .cache import CachedResponse, HttpCache
+from .pinned import AsyncPinnedTransport, HostGuard, HostRefused, HostUnresolved
 
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
 CACHEABLE = frozenset({404, 410})
@@ -44,8 +44,6 @@ TEXT_TYPES = re.compile(
     r"^(text/[\w.+-]+|application/(json|[\w.+-]+\+json|xhtml\+xml|xml|[\w.+-]+\+xml|x-yaml|yaml|markdown|x-ndjson)"
     r"|application/vnd\.github[\w.+-]*)$"
 )
-# Cloud metadata endpoints that are not covered by "link-local" (AWS's IPv6 one).
-METADATA_ADDRESSES = frozenset({ipaddress.ip_address("fd00:ec2::254"), ipaddress.ip_address("169.254.169.254")})
 
 
 class FetchRefused(Exception):
@@ -135,42 +133,28 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{(parts.hostname or '').lower()}:{port}"
 
 
-# IPv6 ranges that carry an IPv4 address in their low 32 bits: "::127.0.0.1"
-# (IPv4-compatible, deprecated but still routed to 127.0.0.1 by some stacks) and NAT64.
-_EMBEDS_IPV4 = (ipaddress.ip_network("::/96"), ipaddress.ip_network("64:ff9b::/96"))
-
-
-def blocked_address(addr: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """True for any address that is not plainly on the public internet, looking through
-    the IPv6 forms that embed an IPv4 address (mapped, compatible, NAT64, 6to4)."""
-    if isinstance(addr, ipaddress.IPv6Address):
-        inner: ipaddress.IPv4Address | None = addr.ipv4_mapped or addr.sixtofour
-        if inner is None and any(addr in net for net in _EMBEDS_IPV4):
-            inner = ipaddress.IPv4Address(int(addr) & 0xFFFFFFFF)
-        if inner is not None:
-            return blocked_address(inner)
-    return (not addr.is_global) or addr.is_multicast or addr in METADATA_ADDRESSES
-
-
 class HttpClient:
     """The shared ``httpx.AsyncClient`` plus the per-host state politeness needs."""
 
     def __init__(self, settings: FetchSettings, cache: HttpCache | None = None,
-                 transport: httpx.AsyncBaseTransport | None = None) -> None:
+                 guard: HostGuard | None = None) -> None:
+        """``guard``: who resolves host names and which addresses are refused; by default the
+        system resolver, refusing private addresses unless ``settings.allow_private_hosts``."""
         self.settings = settings
         self.cache = cache
+        limits = httpx.Limits(max_connections=max(8, settings.per_host * 4), max_keepalive_connections=8)
         self._client = httpx.AsyncClient(
             timeout=httpx.Timeout(settings.timeout),
-            limits=httpx.Limits(max_connections=max(8, settings.per_host * 4), max_keepalive_connections=8),
-            follow_redirects=False,  # followed by hand, so each hop is checked
+            follow_redirects=False,  # followed by hand, so each hop's status and headers are seen
             headers={"User-Agent": settings.user_agent},
             # Proxies from the environment could route "localhost" elsewhere; settings say where to go.
             trust_env=False,
-            transport=transport,
+            transport=AsyncPinnedTransport(
+                guard or HostGuard.for_settings(settings.allow_private_hosts),
+                lambda: httpx.AsyncHTTPTransport(limits=limits, trust_env=False)),
         )
         self._slots: dict[str, asyncio.Semaphore] = {}
         self._blocked_until: dict[str, float] = {}
-        self._resolved: dict[str, bool] = {}
         self._token_origin = origin(settings.github_api)
 
     async def __aenter__(self) -> "HttpClient":
@@ -261,7 +245,6 @@ class HttpClient:
         current = url
         for _hop in range(self.settings.max_redirects + 1):
             check_scheme(current)
-            await self._check_host(current)
             sent = dict(headers)
             if self.settings.github_token and origin(current) == self._token_origin:
                 sent["Authorization"] = f"Bearer {self.settings.github_token}"
@@ -289,6 +272,11 @@ class HttpClient:
             return await self._read_capped(url, headers)
         except httpx.InvalidURL as exc:
             raise FetchRefused(f"not a valid URL ({exc})") from None
+        except HostRefused as exc:
+            # raised by the pinned transport, before any connection is made
+            raise FetchRefused(f"{exc} (allow with --allow-private-hosts)") from None
+        except HostUnresolved as exc:
+            raise FetchFailed(str(exc)) from None
 
     async def _read_capped(self, url: str, headers: dict[str, str]) -> Response:
         cap = self.settings.max_bytes
@@ -313,16 +301,6 @@ class HttpClient:
         got.pop("content-length", None)
         return Response(url=url, status=raw.status_code, headers=got, body=bytes(body))
 
-    async def _check_host(self, url: str) -> None:
-        if self.settings.allow_private_hosts:
-            return
-        host = urlsplit(url).hostname or ""
-        if host not in self._resolved:
-            self._resolved[host] = await resolves_private(host)
-        if self._resolved[host]:
-            raise FetchRefused(f"host {host} is a loopback, private, link-local or metadata address "
-                               "(allow with --allow-private-hosts)")
-
 
 def check_scheme(url: str) -> None:
     parts = urlsplit(url)
@@ -335,14 +313,12 @@ def check_scheme(url: str) -> None:
 async def resolves_private(host: str) -> bool:
     """True when ``host`` is, or resolves to any, address that is not on the public internet."""
     try:
-        return blocked_address(ipaddress.ip_address(host.strip("[]")))
-    except ValueError:
-        pass
-    try:
-        infos = await asyncio.get_running_loop().getaddrinfo(host, None, type=socket.SOCK_STREAM)
-    except socket.gaierror as exc:
-        raise FetchFailed(f"cannot resolve host {host} ({exc.strerror})") from None
-    return any(blocked_address(ipaddress.ip_address(str(info[4][0]).split("%")[0])) for info in infos)
+        await asyncio.to_thread(HostGuard().addresses, host, 0)
+    except HostRefused:
+        return True
+    except HostUnresolved as exc:
+        raise FetchFailed(str(exc)) from None
+    return False
 
 
 def require_ok(response: Response, what: str) -> Response:

@@ -13,14 +13,13 @@ import asyncio
 import datetime as dt
 from urllib.parse import urlsplit
 
-import httpx
-
 from ..models import SourceDocument
 from ..settings import Settings
 from . import FetchResult
 from .cache import HttpCache
 from .github import GithubApi, fetch_github, parse_github_url, web_hosts
 from .http import FetchFailed, FetchRefused, HttpClient, SourceNotFound, Tally, check_scheme
+from .pinned import HostGuard
 from .progress import FetchProgress
 from .urls import normalize_url, url_problem
 from .web import fetch_hf_card, fetch_page, hf_card_id
@@ -30,11 +29,11 @@ class LiveSources:
     """Fetches cited URLs; ``requests`` and ``cached_requests`` count the whole run."""
 
     def __init__(self, settings: Settings, progress: FetchProgress | None = None,
-                 transport: httpx.AsyncBaseTransport | None = None) -> None:
+                 guard: HostGuard | None = None) -> None:
         self.settings = settings
         self.requests = 0
         self.cached_requests = 0
-        self._transport = transport
+        self._guard = guard
         self._progress = progress
         self._own_progress = progress is None
         self._http: HttpClient | None = None
@@ -45,7 +44,7 @@ class LiveSources:
 
     async def __aenter__(self) -> "LiveSources":
         self._cache = HttpCache(self.settings.http_cache_path)
-        self._http = HttpClient(self.settings.fetch, self._cache, transport=self._transport)
+        self._http = HttpClient(self.settings.fetch, self._cache, guard=self._guard)
         if self._own_progress:
             self._progress = FetchProgress(enabled=not self.settings.quiet).__enter__()
         return self

@@ -1,19 +1,19 @@
 """Getting a draft's text in: pasted, uploaded, or fetched from a URL of a file in a repo.
 
 All three are untrusted: capped in size, strictly UTF-8, and a URL is fetched
-only from public addresses (unless the server was told otherwise).
+only from public addresses (unless the server was told otherwise), connecting to
+the very address that was checked (see ``sources/pinned.py``).
 """
 from __future__ import annotations
 
-import ipaddress
 import re
-import socket
 import time
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 
-from ..sources.http import TEXT_TYPES, blocked_address
+from ..sources.http import TEXT_TYPES
+from ..sources.pinned import HostGuard, HostRefused, HostUnresolved, PinnedTransport
 from .db import Invalid
 
 _TITLE = re.compile(r"\A---\n(?:(?!---\n).*\n)*?title:[ \t]*(.+)\n(?:(?!---\n).*\n)*?---\n|^#[ \t]+(.+)$", re.MULTILINE)
@@ -51,29 +51,28 @@ def raw_url(url: str) -> str:
     return url
 
 
-def _check_host(url: str, allow_private: bool) -> None:
+def _check_scheme(url: str) -> None:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise Invalid("a draft URL must be http:// or https://")
-    if allow_private:
-        return
-    try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
-    except socket.gaierror:
-        raise Invalid(f"cannot resolve {parts.hostname}") from None
-    # the same guard as the CLI's live fetcher: it sees through ::127.0.0.1 and the like
-    if any(blocked_address(ipaddress.ip_address(str(info[4][0]).split("%")[0])) for info in infos):
-        raise Invalid(f"{parts.hostname} is a private or local address; the server does not fetch those")
 
 
 def fetch_draft(url: str, *, max_bytes: int, allow_private: bool, timeout: float = 20.0,
-                max_redirects: int = 5, deadline: float = 30.0) -> tuple[str, str]:
+                max_redirects: int = 5, deadline: float = 30.0,
+                guard: HostGuard | None = None) -> tuple[str, str]:
     """The text of the draft at ``url`` and a name for it (the file name).
     ``deadline``: seconds the whole fetch may take, redirects included; an upstream
-    that drips a byte a second must not hold a worker thread for minutes."""
+    that drips a byte a second must not hold a worker thread for minutes.
+    ``guard``: who resolves host names and which addresses are refused; by default the
+    system resolver, refusing private addresses unless ``allow_private``."""
     url = raw_url(url.strip())
+    guard = guard or HostGuard.for_settings(allow_private)
     try:
-        return _fetch(url, max_bytes, allow_private, timeout, max_redirects, time.monotonic() + deadline)
+        return _fetch(url, max_bytes, guard, timeout, max_redirects, time.monotonic() + deadline)
+    except HostRefused as exc:
+        raise Invalid(f"{exc.host} is a private or local address; the server does not fetch those") from None
+    except HostUnresolved as exc:
+        raise Invalid(f"cannot resolve {exc.host}") from None
     except httpx.HTTPError as exc:
         raise Invalid(f"cannot fetch the draft URL: {type(exc).__name__}") from None
 
@@ -86,13 +85,15 @@ def _left(until: float, timeout: float, deadline_error: str) -> httpx.Timeout:
     return httpx.Timeout(min(timeout, left))
 
 
-def _fetch(url: str, max_bytes: int, allow_private: bool, timeout: float, max_redirects: int,
+def _fetch(url: str, max_bytes: int, guard: HostGuard, timeout: float, max_redirects: int,
            until: float) -> tuple[str, str]:
     late = "fetching the draft URL took too long; the server gave up (put the draft in the form instead)"
-    with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
+    # The pinned transport checks each hop's host as it connects, so a public URL
+    # cannot redirect, or rebind, to a private address.
+    with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False,
+                      transport=PinnedTransport(guard)) as client:
         for _ in range(max_redirects + 1):
-            # Each hop is checked, so a public URL cannot redirect to a private one.
-            _check_host(url, allow_private)
+            _check_scheme(url)
             with client.stream("GET", url, headers={"Accept": "text/plain, text/markdown, */*"},
                                timeout=_left(until, timeout, late)) as response:
                 if response.is_redirect and "location" in response.headers:
