@@ -21,6 +21,12 @@ import operator
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Callable, Iterable, TypedDict
 
+from .deferred_imports import defer_check_imports
+
+# Before LangGraph's first import: two package __init__s it pulls in and a check never
+# uses (LangSmith's REST models, LangGraph's server client) run only if something asks.
+defer_check_imports()
+
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 from langgraph.types import Send
