@@ -3,10 +3,10 @@
 A local SQLite file by default (one machine: the CLI, or ``serve`` on SQLite); a
 PostgreSQL database when ``settings.checkpoint_url`` is set (a team's workers), so
 a run started by one worker resumes on another. A finished run's thread is deleted
-(the report is the result; its checkpoints only serve an interrupted run). In the
-SQLite file, a thread keeps only its latest checkpoint, and after every run the
-threads of runs interrupted longer ago than ``checkpoint_max_age`` are pruned, then
-the oldest until the rest fit in ``checkpoint_max_bytes``; so the store does not
+(the report is the result; its checkpoints only serve an interrupted run). In either
+store a thread keeps only its latest checkpoint, and after every run the threads of
+runs interrupted longer ago than ``checkpoint_max_age`` are pruned; in the SQLite file
+then the oldest until the rest fit in ``checkpoint_max_bytes``. So the store does not
 grow with the number of drafts checked (``factcheck cache info`` / ``prune``).
 """
 from __future__ import annotations
@@ -37,9 +37,7 @@ def libpq_url(url: str) -> str:
 async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
     """The async checkpointer for a run (async graphs need the async savers)."""
     if settings.checkpoint_url:
-        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
-
-        async with AsyncPostgresSaver.from_conn_string(libpq_url(settings.checkpoint_url)) as saver:
+        async with latest_only_postgres_saver().from_conn_string(libpq_url(settings.checkpoint_url)) as saver:
             await _setup_once(saver)
             yield saver
         return
@@ -75,6 +73,31 @@ def latest_only_sqlite_saver() -> type:
             return saved
 
     return LatestOnlySqliteSaver
+
+
+def latest_only_postgres_saver() -> type:
+    """LangGraph's PostgreSQL saver, keeping only each thread's latest checkpoint.
+
+    As with SQLite: the stock saver keeps every step (and each step's changed channels
+    as blobs) for time travel, which a check never uses. After each checkpoint the
+    library's own ``aprune(strategy="keep_latest")`` drops the thread's older
+    checkpoints, their writes and the blobs only they referenced, in one transaction on
+    one snapshot (safe while the run's next writes land). Pruning is housekeeping: a
+    prune that loses a race with another transaction on the thread is left to the next
+    step's, and never fails the run. Built on first use (psycopg is an optional extra)."""
+    from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+    from psycopg.errors import DeadlockDetected, SerializationFailure
+
+    class LatestOnlyPostgresSaver(AsyncPostgresSaver):
+        async def aput(self, config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
+            saved = await super().aput(config, checkpoint, metadata, new_versions)
+            try:
+                await self.aprune([str(config["configurable"]["thread_id"])], strategy="keep_latest")
+            except (SerializationFailure, DeadlockDetected):
+                pass  # the thread changed meanwhile: the next checkpoint prunes again
+            return saved
+
+    return LatestOnlyPostgresSaver
 
 
 async def _setup_once(saver: Any) -> None:
@@ -113,6 +136,24 @@ async def thread_bytes(checkpointer: Any, thread_id: str) -> int:
         row = await cur.fetchone()
         total += int(next(iter(row.values())) if isinstance(row, dict) else row[0])
     return total
+
+
+async def prune_stale_threads(checkpointer: Any, max_age: dt.timedelta) -> list[str]:
+    """On PostgreSQL: delete the threads last written more than ``max_age`` ago (runs
+    interrupted and never resumed; a live run writes a checkpoint at every step). Each
+    thread keeps one checkpoint, so this reads one row per unfinished run."""
+    cur = await checkpointer.conn.execute("SELECT thread_id, max(checkpoint_id) AS last FROM checkpoints "
+                                          "GROUP BY thread_id")
+    cutoff = dt.datetime.now(dt.UTC) - max_age
+    stale = []
+    for row in await cur.fetchall():
+        thread_id, last = (row["thread_id"], row["last"]) if isinstance(row, dict) else row
+        written = _uuid6_time(last)
+        if written is not None and written < cutoff:
+            stale.append(thread_id)
+    if stale:
+        await checkpointer.aprune(stale, strategy="delete")
+    return stale
 
 
 def _uuid6_time(checkpoint_id: str) -> dt.datetime | None:

@@ -80,11 +80,14 @@ async def _check(text: str, name: str, settings: Settings, provider: SourceProvi
 async def _prune_finished(checkpointer: Any, thread: str, settings: Settings, context: RunContext) -> None:
     """A finished run keeps nothing in the store (its report is the result), and runs
     interrupted long ago go too: the store does not grow with the drafts checked."""
-    from .checkpoints import prune, thread_bytes
+    from .checkpoints import prune, prune_stale_threads, thread_bytes
 
     context.say(f"checkpoint: {await thread_bytes(checkpointer, thread)} bytes for this run; thread pruned")
     await checkpointer.adelete_thread(thread)
-    if not settings.checkpoint_url:
+    if settings.checkpoint_url:
+        if settings.checkpoint_max_age is not None:
+            await prune_stale_threads(checkpointer, settings.checkpoint_max_age)
+    else:
         await asyncio.to_thread(prune, settings.checkpoint_path, max_age=settings.checkpoint_max_age,
                                 max_bytes=settings.checkpoint_max_bytes, vacuum=False)
 
