@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 from web_support import DRAFT, phrase_findings
 
+from factcheck.i18n import translator
 from factcheck.web import db
 from factcheck.web.migrations import MIGRATIONS, migrate
 from factcheck.web.schema import metadata
@@ -98,13 +99,16 @@ def test_decisions_carry_over_to_unchanged_sentences(engine: sa.Engine, people: 
     db.decide(engine, by_cat["overstatement"].id, rita, "accept")
     db.decide(engine, by_cat["metric-conflation"].id, rita, "dismiss", reason="the PR says so itself")
     db.decide(engine, by_cat["license"].id, rita, "edit", suggestion="Code is Apache-2.0; weights are custom.")
-    assert db.blocking_findings(engine, draft_id)[0] == ("1 accepted error not yet fixed; 1 error not yet "
-                                                         "decided (accept, or dismiss with a reason)")
+    assert str(db.blocking_findings(engine, draft_id)[0]) == ("1 accepted error not yet fixed; 1 error not yet "
+                                                              "decided (accept, or dismiss with a reason)")
+    # the same reason in Chinese, for a reviewer who reads Chinese
+    assert db.blocking_findings(engine, draft_id)[0].render(translator("zh")) == (
+        "1 个已接受的错误尚未改正；1 个错误尚未处理（接受，或写明理由后驳回）")
 
     # The writer fixes the accepted sentence only; the others are unchanged.
     fixed = DRAFT.replace("apply to all GPUs with 16 GB", "were measured on one 16 GB GPU")
     rev2 = db.add_revision(engine, draft_id, people["wanda"], fixed, "draft.md", "pasted")
-    assert db.blocking_findings(engine, draft_id)[0] == "the check of revision 2 is queued"
+    assert str(db.blocking_findings(engine, draft_id)[0]) == "the check of revision 2 is queued"
     db.finish_run(engine, rev2, phrase_findings(fixed, "draft.md"))
     after = {v.finding.category: v for v in db.list_findings(engine, rev2)}
     assert set(after) == {"license", "metric-conflation"}
@@ -120,8 +124,8 @@ def test_decisions_carry_over_to_unchanged_sentences(engine: sa.Engine, people: 
     assert resolved.fingerprint == by_cat["overstatement"].fingerprint
     assert "apply to all GPUs with 16 GB" in resolved.reason and "revision 2" in resolved.reason
     # the license error is still undecided (an edited suggestion is no decision)
-    assert db.blocking_findings(engine, draft_id) == (
-        "1 error not yet decided (accept, or dismiss with a reason)", 1)
+    why, count = db.blocking_findings(engine, draft_id)
+    assert (str(why), count) == ("1 error not yet decided (accept, or dismiss with a reason)", 1)
     db.decide(engine, after["license"].id, rita, "dismiss", reason="the weights' license is stated apart",
               version=after["license"].version)
     assert db.blocking_findings(engine, draft_id) == (None, 0)

@@ -150,7 +150,9 @@ def test_draft_page_filters_and_approval_state(live: LiveServer) -> None:  # noq
         refused = rita.post(f"/drafts/{draft_id}/approve", data={"csrf_token": csrf})
         assert refused.status_code == 409 and "cannot be approved" in refused.text
         assert rita.get(f"/drafts/{draft_id}/status").json() == {"revision": 1, "run_status": "done",
-                                                         "progress": "checking draft.md", "error": None}
+                                                         "progress": "checking draft.md", "error": None,
+                                                         "run_status_text": "done"}
+        assert rita.get(f"/drafts/{draft_id}/status?lang=zh").json()["run_status_text"] == "已完成"
 
 
 def test_upload_must_be_utf8(live: LiveServer) -> None:  # noqa: F811

@@ -40,6 +40,9 @@ FRAGMENTS = [
     N_("accepted"), N_("dismissed"), N_("submitted"), N_("retried"), N_("rechecked"), N_("carried"),
     N_("resolved"), N_("accept"), N_("dismiss"), N_("edit"), N_("reopen"), N_("incomplete_accepted"),
     N_("new"), N_("in_review"), N_("changes_requested"), N_("approved"),
+    # web: a revision's check (web/db.py FINISHED and before), and a user's role
+    N_("queued"), N_("running"), N_("done"), N_("failed"), N_("incomplete"),
+    N_("writer"), N_("reviewer"),
     # graph: an unresolved citation
     N_("could not check: source not available"),
     N_("could not check: {detail}"),

@@ -3,10 +3,12 @@ bearer token (the JSON API, which therefore needs no CSRF token)."""
 from __future__ import annotations
 
 import sqlalchemy as sa
-from fastapi import Depends, Form, HTTPException, Request
+from fastapi import Depends, Form, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from ..i18n.catalog import N_
 from . import auth, db
+from .problems import Refusal
 
 SESSION_COOKIE = "fc_session"
 LOGIN_CSRF_COOKIE = "fc_login_csrf"
@@ -28,6 +30,22 @@ def page_session(request: Request) -> tuple[db.User, str]:
     return found
 
 
+def bearer_token(authorization: str | None) -> str | None:
+    scheme, _, token = (authorization or "").partition(" ")
+    return (token.strip() or None) if scheme.lower() == "bearer" else None
+
+
+def caller(request: Request) -> db.User | None:
+    """Whoever is asking, by bearer token or session cookie, without refusing anyone:
+    an error answer is written in this user's language."""
+    token = bearer_token(request.headers.get("authorization"))
+    if token:
+        return db.user_for_token(engine(request), token)
+    session = request.cookies.get(SESSION_COOKIE)
+    found = db.session_user(engine(request), session) if session else None
+    return found[0] if found else None
+
+
 def page_user(session: tuple[db.User, str] = Depends(page_session)) -> db.User:
     return session[0]
 
@@ -36,23 +54,25 @@ def form_user(session: tuple[db.User, str] = Depends(page_session), csrf_token: 
     """The signed-in user of a POSTed form whose CSRF token matches the session's."""
     user, expected = session
     if not auth.same_secret(csrf_token, expected):
-        raise HTTPException(403, "the form's CSRF token is missing or wrong; reload the page and try again")
+        raise Refusal(403, "csrf_failed", N_("the form's CSRF token is missing or wrong; reload the page and try "
+                                             "again"))
     return user
 
 
+TOKEN_REQUIRED = N_("a valid bearer token is required")
 _bearer = HTTPBearer(auto_error=False, description="the per-user API token from `factcheck users add`")
 
 
 def api_user(request: Request, credentials: HTTPAuthorizationCredentials | None = Depends(_bearer)) -> db.User:
     user = db.user_for_token(engine(request), credentials.credentials) if credentials else None
     if user is None:
-        raise HTTPException(401, "a valid bearer token is required", headers={"WWW-Authenticate": "Bearer"})
+        raise Refusal(401, "token_required", TOKEN_REQUIRED, headers={"WWW-Authenticate": "Bearer"})
     return user
 
 
 def reviewer(user: db.User) -> db.User:
     if user.role != "reviewer":
-        raise HTTPException(403, "only reviewers can do this")
+        raise Refusal(403, "reviewers_only", N_("only reviewers can do this"))
     return user
 
 
@@ -61,9 +81,9 @@ def visible_draft(request: Request, user: db.User, draft_id: int) -> db.DraftVie
     try:
         draft = db.get_draft(engine(request), draft_id)
     except db.NotFound:
-        raise HTTPException(404, f"no draft {draft_id}") from None
+        raise Refusal(404, "draft_not_found", N_("no draft {draft_id}"), draft_id=draft_id) from None
     if user.role != "reviewer" and draft.owner_id != user.id:
-        raise HTTPException(403, "this draft belongs to another writer")
+        raise Refusal(403, "not_your_draft", N_("this draft belongs to another writer"))
     return draft
 
 
@@ -71,6 +91,6 @@ def visible_finding(request: Request, user: db.User, finding_id: int) -> db.Find
     try:
         finding = db.get_finding(engine(request), finding_id)
     except db.NotFound:
-        raise HTTPException(404, f"no finding {finding_id}") from None
+        raise Refusal(404, "finding_not_found", N_("no finding {finding_id}"), finding_id=finding_id) from None
     visible_draft(request, user, finding.draft_id)
     return finding

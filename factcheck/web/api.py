@@ -3,13 +3,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
+from ..i18n import translator
+from ..i18n.catalog import N_
 from ..models import Category, Severity
 from . import db
 from .access import api_user, engine, reviewer, visible_draft, visible_finding
 from .intake import guess_title, take_draft
+from .problems import Refusal
+from .words import request_lang
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -27,7 +31,8 @@ class RevisionIn(BaseModel):
 
 class DraftOut(db.DraftView):
     approvable: bool
-    blocked_by: str | None = Field(description="why the draft cannot be approved now")
+    blocked_by: str | None = Field(description="why the draft cannot be approved now, in the caller's language "
+                                               "(?lang=, the user's setting, Accept-Language)")
 
 
 class FindingOut(db.FindingView):
@@ -51,14 +56,31 @@ class StatusIn(BaseModel):
     reason: str | None = None
 
 
-ERRORS = {401: {"description": "no or bad bearer token"}, 403: {"description": "not allowed for this user"},
-          404: {"description": "no such draft or finding"}}
+class ErrorOut(BaseModel):
+    """Every error answer. ``code`` never changes with the language; ``detail`` and
+    ``message`` are in the caller's language (?lang=zh|en, else the user's setting,
+    else Accept-Language, else English)."""
+    code: str = Field(description="stable machine id of the reason, e.g. draft_not_found, reason_required, "
+                                  "decided_meanwhile, not_approvable, token_required")
+    detail: str | list[dict] = Field(description="the reason, as FastAPI gives it: text; for 422 "
+                                                 "invalid_request, the list of fields that failed")
+    message: str = Field(description="the reason as text, in the caller's language")
+    lang: str = Field(description="the language of detail and message: zh or en")
 
 
-def _out(request: Request, draft_id: int) -> DraftOut:
+ERRORS: dict[int | str, dict[str, object]] = {
+    401: {"description": "no or bad bearer token", "model": ErrorOut},
+    403: {"description": "not allowed for this user", "model": ErrorOut},
+    404: {"description": "no such draft or finding", "model": ErrorOut},
+    422: {"description": "a field is missing or not valid", "model": ErrorOut},
+}
+
+
+def _out(request: Request, draft_id: int, user: db.User) -> DraftOut:
     eng = engine(request)
     blocked, _ = db.blocking_findings(eng, draft_id)
-    return DraftOut(**db.get_draft(eng, draft_id).model_dump(), approvable=blocked is None, blocked_by=blocked)
+    why = blocked.render(translator(request_lang(request, user))) if blocked else None
+    return DraftOut(**db.get_draft(eng, draft_id).model_dump(), approvable=blocked is None, blocked_by=why)
 
 
 def _taken(request: Request, text: str | None, url: str | None) -> tuple[str, str, str]:
@@ -68,7 +90,7 @@ def _taken(request: Request, text: str | None, url: str | None) -> tuple[str, st
                           allow_private=config.allow_private_urls,
                           deadline=config.url_deadline)
     except db.Invalid as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Refusal.of(400, exc) from None
 
 
 @router.get("/drafts", response_model=list[db.DraftView], responses=ERRORS)
@@ -84,24 +106,24 @@ def create_draft(request: Request, body: DraftIn, user: db.User = Depends(api_us
     draft_id, revision_id = db.create_draft(engine(request), user, body.title or guess_title(text, name), text,
                                            name, origin)
     request.app.state.runner.submit(revision_id)
-    return _out(request, draft_id)
+    return _out(request, draft_id, user)
 
 
 @router.get("/drafts/{draft_id}", response_model=DraftOut, responses=ERRORS)
 def get_draft(request: Request, draft_id: int, user: db.User = Depends(api_user)) -> DraftOut:
     visible_draft(request, user, draft_id)
-    return _out(request, draft_id)
+    return _out(request, draft_id, user)
 
 
 @router.post("/drafts/{draft_id}/revisions", status_code=201, response_model=DraftOut, responses=ERRORS)
 def add_revision(request: Request, draft_id: int, body: RevisionIn, user: db.User = Depends(api_user)) -> DraftOut:
     """Submit an edited draft; unchanged sentences keep their review decisions."""
     if visible_draft(request, user, draft_id).owner_id != user.id:
-        raise HTTPException(403, "only the draft's writer submits new revisions")
+        raise Refusal(403, "not_your_draft", N_("only the draft's writer submits new revisions"))
     text, name, origin = _taken(request, body.text, body.url)
     revision_id = db.add_revision(engine(request), draft_id, user, text, name, origin)
     request.app.state.runner.submit(revision_id)
-    return _out(request, draft_id)
+    return _out(request, draft_id, user)
 
 
 @router.get("/drafts/{draft_id}/findings", response_model=list[FindingOut], responses=ERRORS)
@@ -124,8 +146,9 @@ def list_events(request: Request, draft_id: int, user: db.User = Depends(api_use
 
 
 @router.post("/findings/{finding_id}/decision", response_model=FindingOut,
-             responses={**ERRORS, 409: {"description": "another decision landed first; nothing was recorded"},
-                        422: {"description": "a dismissal without a reason, or a bad action"}})
+             responses={**ERRORS,
+                        409: {"description": "another decision landed first; nothing was recorded", "model": ErrorOut},
+                        422: {"description": "a dismissal without a reason, or a bad action", "model": ErrorOut}})
 def decide(request: Request, finding_id: int, body: DecisionIn, user: db.User = Depends(api_user)) -> FindingOut:
     """Accept (the writer must fix), dismiss with a reason, edit the suggestion, or reopen."""
     visible_finding(request, user, finding_id)
@@ -134,9 +157,9 @@ def decide(request: Request, finding_id: int, body: DecisionIn, user: db.User = 
         view = db.decide(engine(request), finding_id, user, body.action, reason=body.reason,
                          suggestion=body.suggestion, version=body.version)
     except db.Conflict as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise Refusal.of(409, exc) from None
     except db.Invalid as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal.of(422, exc) from None
     trail = [e for e in db.list_events(engine(request), view.draft_id) if e.fingerprint == view.fingerprint]
     return FindingOut(**view.model_dump(), history=trail)
 
@@ -144,7 +167,7 @@ def decide(request: Request, finding_id: int, body: DecisionIn, user: db.User = 
 @router.post("/drafts/{draft_id}/status", response_model=DraftOut,
              responses={**ERRORS, 409: {"description": "not approvable: the check is not done (failed, running "
                                                        "or incomplete), or an error finding is undecided or "
-                                                       "accepted and not yet fixed"}})
+                                                       "accepted and not yet fixed", "model": ErrorOut}})
 def set_status(request: Request, draft_id: int, body: StatusIn, user: db.User = Depends(api_user)) -> DraftOut:
     """Approve the draft, or request changes from its writer."""
     visible_draft(request, user, draft_id)
@@ -152,13 +175,14 @@ def set_status(request: Request, draft_id: int, body: StatusIn, user: db.User = 
     try:
         db.set_status(engine(request), draft_id, user, body.status, body.reason)
     except db.Conflict as exc:
-        raise HTTPException(409, str(exc)) from None
-    return _out(request, draft_id)
+        raise Refusal.of(409, exc) from None
+    return _out(request, draft_id, user)
 
 
 @router.post("/drafts/{draft_id}/accept-incomplete", response_model=DraftOut,
-             responses={**ERRORS, 409: {"description": "the latest revision's check is not incomplete"},
-                        422: {"description": "no reason given"}})
+             responses={**ERRORS,
+                        409: {"description": "the latest revision's check is not incomplete", "model": ErrorOut},
+                        422: {"description": "no reason given", "model": ErrorOut}})
 def accept_incomplete(request: Request, draft_id: int, body: AcceptIncompleteIn,
                       user: db.User = Depends(api_user)) -> DraftOut:
     """Accept the latest revision's check although some cited sources could not be read
@@ -168,21 +192,21 @@ def accept_incomplete(request: Request, draft_id: int, body: AcceptIncompleteIn,
     try:
         db.accept_incomplete(engine(request), draft_id, user, body.reason)
     except db.Conflict as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise Refusal.of(409, exc) from None
     except db.Invalid as exc:
-        raise HTTPException(422, str(exc)) from None
-    return _out(request, draft_id)
+        raise Refusal.of(422, exc) from None
+    return _out(request, draft_id, user)
 
 
 @router.post("/drafts/{draft_id}/retry", response_model=DraftOut,
              responses={**ERRORS, 409: {"description": "the latest revision's check has neither failed nor "
-                                                       "left sources unread"}})
+                                                       "left sources unread", "model": ErrorOut}})
 def retry(request: Request, draft_id: int, user: db.User = Depends(api_user)) -> DraftOut:
     """Queue the failed or incomplete check of the draft's latest revision again (a recheck)."""
     visible_draft(request, user, draft_id)
     try:
         revision_id = db.retry_run(engine(request), draft_id, user)
     except db.Conflict as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise Refusal.of(409, exc) from None
     request.app.state.runner.submit(revision_id)
-    return _out(request, draft_id)
+    return _out(request, draft_id, user)

@@ -7,6 +7,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (
     JSONResponse,
     RedirectResponse,
@@ -18,12 +21,17 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
+from ..i18n import translator
+from ..i18n.catalog import N_
 from . import db
-from .access import LoginRequired
+from .access import LoginRequired, caller
 from .config import WebConfig
 from .guard import BodyLimit
 from .runner import Checker, CheckRunner, Runner, pipeline_checker
-from .words import accepted_lang, page_words
+from .problems import explain
+from .words import page_words, request_lang
+
+INVALID_REQUEST = N_("the request's fields are missing or not valid; see detail for which")
 
 HERE = Path(__file__).parent
 
@@ -105,11 +113,27 @@ def create_app(config: WebConfig, checker: Checker | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        user = await run_in_threadpool(caller, request)
+        lang = request_lang(request, user)
+        code, text = explain(exc, translator(lang))
         if request.url.path.startswith("/api/") or request.url.path.startswith("/static/"):
-            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+            # "detail" is where FastAPI always put the reason; "code" is for programs, "message"
+            # is the same text for clients that read one field on every error (see below)
+            return JSONResponse({"detail": text, "code": code, "message": text, "lang": lang},
+                                status_code=exc.status_code, headers=exc.headers)
         return app.state.templates.TemplateResponse(
-            request, "error.html", {"status": exc.status_code, "detail": exc.detail, "user": None,
-                                    **page_words(accepted_lang(request.headers.get("accept-language")))},
+            request, "error.html", {"status": exc.status_code, "detail": text, "code": code, "user": None,
+                                    **page_words(lang)},
             status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        # FastAPI's "detail" (a list of what failed, in pydantic's English) stays as it was:
+        # programs read it; a person reads "message"
+        user = await run_in_threadpool(caller, request)
+        lang = request_lang(request, user)
+        text = translator(lang).gettext(INVALID_REQUEST)
+        return JSONResponse({"detail": jsonable_encoder(exc.errors()), "code": "invalid_request",
+                             "message": text, "lang": lang}, status_code=422)
 
     return app

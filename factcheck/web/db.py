@@ -12,9 +12,12 @@ from typing import Literal
 import sqlalchemy as sa
 from pydantic import BaseModel
 
+from ..i18n.catalog import N_
+from ..i18n.message import Message
 from ..models import Finding, Report
 from . import auth
 from .migrations import migrate
+from .problems import Problem
 from .schema import (
     DRAFT_STATUSES,
     ROLES,
@@ -34,16 +37,20 @@ FINISHED = ("done", "incomplete", "failed")
 Action = Literal["accept", "dismiss", "edit", "reopen"]
 
 
-class NotFound(LookupError):
+class NotFound(Problem, LookupError):
     pass
 
 
-class Conflict(Exception):
+class Conflict(Problem):
     """The state changed under the caller; nothing was written."""
 
 
-class Invalid(ValueError):
+class Invalid(Problem, ValueError):
     """The request was well formed but cannot be carried out as given."""
+
+
+class Forbidden(Problem, PermissionError):
+    """The user's role does not allow this."""
 
 
 class User(BaseModel):
@@ -146,13 +153,13 @@ def create_user(engine: sa.Engine, name: str, role: str, password: str | None = 
     """Create a user; returns it with its API token, which is shown once and stored hashed."""
     name = name.strip()
     if not name:
-        raise Invalid("a user name must not be empty")
+        raise Invalid("user_name_empty", N_("a user name must not be empty"))
     if role not in ROLES:
-        raise Invalid(f"role must be one of {', '.join(ROLES)}")
+        raise Invalid("role_unknown", N_("role must be one of {roles}"), roles=", ".join(ROLES))
     token = auth.new_token()
     with engine.begin() as conn:
         if conn.execute(sa.select(users.c.id).where(users.c.name == name)).first():
-            raise Conflict(f"user {name!r} already exists")
+            raise Conflict("user_exists", N_("user {name!r} already exists"), name=name)
         result = conn.execute(users.insert().values(
             name=name, role=role, token_hash=auth.hash_token(token),
             password_hash=auth.hash_password(password) if password else None, created_at=now()))
@@ -243,7 +250,7 @@ def session_user(engine: sa.Engine, token: str) -> tuple[User, str] | None:
 def set_user_lang(engine: sa.Engine, user_id: int, lang: str | None) -> None:
     """Record the language a user chose for the pages (``None``: follow the browser)."""
     if lang not in (None, "zh", "en"):
-        raise Invalid(f"unknown language {lang!r}: zh or en")
+        raise Invalid("lang_unknown", N_("unknown language {lang!r}: zh or en"), lang=lang)
     with engine.begin() as conn:
         conn.execute(users.update().where(users.c.id == user_id).values(lang=lang))
 
@@ -290,7 +297,7 @@ def add_revision(engine: sa.Engine, draft_id: int, user: User, text: str, name: 
     with engine.begin() as conn:
         status = conn.execute(sa.select(drafts.c.status).where(drafts.c.id == draft_id)).scalar_one_or_none()
         if status is None:
-            raise NotFound(f"no draft {draft_id}")
+            raise NotFound("draft_not_found", N_("no draft {draft_id}"), draft_id=draft_id)
         conn.execute(drafts.update().where(drafts.c.id == draft_id).values(
             status="new" if status == "new" else "in_review", updated_at=now()))
         return _insert_revision(conn, draft_id, user, text, name, origin)
@@ -335,7 +342,7 @@ def get_draft(engine: sa.Engine, draft_id: int) -> DraftView:
     with engine.connect() as conn:
         row = conn.execute(query).first()
         if row is None:
-            raise NotFound(f"no draft {draft_id}")
+            raise NotFound("draft_not_found", N_("no draft {draft_id}"), draft_id=draft_id)
         return _draft_view(conn, row)
 
 
@@ -350,7 +357,7 @@ def get_revision(engine: sa.Engine, revision_id: int) -> RevisionView:
     with engine.connect() as conn:
         row = conn.execute(sa.select(revisions).where(revisions.c.id == revision_id)).first()
     if row is None:
-        raise NotFound(f"no revision {revision_id}")
+        raise NotFound("revision_not_found", N_("no revision {revision_id}"), revision_id=revision_id)
     return _revision(row)
 
 
@@ -359,7 +366,7 @@ def latest_revision(engine: sa.Engine, draft_id: int) -> RevisionView:
         row = conn.execute(sa.select(revisions).where(revisions.c.draft_id == draft_id)
                            .order_by(revisions.c.number.desc()).limit(1)).first()
     if row is None:
-        raise NotFound(f"draft {draft_id} has no revision")
+        raise NotFound("revision_not_found", N_("draft {draft_id} has no revision"), draft_id=draft_id)
     return _revision(row)
 
 
@@ -434,12 +441,13 @@ def retry_run(engine: sa.Engine, draft_id: int, user: User) -> int:
         rev = conn.execute(sa.select(revisions.c.id, revisions.c.run_status).where(revisions.c.draft_id == draft_id)
                            .order_by(revisions.c.number.desc()).limit(1)).first()
         if rev is None:
-            raise NotFound(f"draft {draft_id} has no revision")
+            raise NotFound("revision_not_found", N_("draft {draft_id} has no revision"), draft_id=draft_id)
         if conn.execute(revisions.update().where(revisions.c.id == rev.id,
                                                  revisions.c.run_status.in_(("failed", "incomplete")))
                         .values(run_status="queued", run_owner=None, lease_until=None, attempts=0,
                                 progress=None, finished_at=None)).rowcount != 1:
-            raise Conflict(f"the check is {rev.run_status}, not failed or incomplete: nothing to retry")
+            raise Conflict("nothing_to_retry", N_("the check is {status}, not failed or incomplete: nothing to retry"),
+                           status=Message(rev.run_status))
         _event(conn, draft_id, "retried" if rev.run_status == "failed" else "rechecked", user=user,
                revision_id=rev.id)
         return rev.id  # type: ignore[no-any-return]
@@ -481,7 +489,7 @@ def finish_run(engine: sa.Engine, revision_id: int, report: Report, owner: str |
                 run_owner=None, lease_until=None, report_json=report.model_dump_json(),
                 finished_at=now())).rowcount != 1:
             if conn.execute(sa.select(revisions.c.id).where(revisions.c.id == revision_id)).first() is None:
-                raise NotFound(f"no revision {revision_id}")
+                raise NotFound("revision_not_found", N_("no revision {revision_id}"), revision_id=revision_id)
             return False
         rev = conn.execute(sa.select(revisions).where(revisions.c.id == revision_id)).one()
         previous = conn.execute(
@@ -515,13 +523,16 @@ def finish_run(engine: sa.Engine, revision_id: int, report: Report, owner: str |
                 version=0))
             if carried:
                 _event(conn, rev.draft_id, "carried", revision_id=revision_id, fingerprint=finding.id,
-                       reason=f"{old.decision} on an earlier revision; the sentence did not change")
+                       reason=str(Message(N_("{decision} on an earlier revision; the sentence did not change"),
+                                          {"decision": old.decision})))
         for fingerprint, old in earlier.items():
             if fingerprint not in seen and old.decision == "accepted":
                 gone = Finding.model_validate_json(old.finding_json)
                 _event(conn, rev.draft_id, "resolved", revision_id=revision_id, fingerprint=fingerprint,
-                       reason=f"{gone.category} on line {gone.line}, \u201c{gone.sentence}\u201d, "
-                              f"is no longer flagged in revision {rev.number}")
+                       reason=str(Message(N_("{category} on line {line}, \u201c{sentence}\u201d, is no longer "
+                                             "flagged in revision {number}"),
+                                          {"category": gone.category, "line": gone.line,
+                                           "sentence": gone.sentence, "number": rev.number})))
     return True
 
 
@@ -556,7 +567,7 @@ def get_finding(engine: sa.Engine, finding_id: int) -> FindingView:
     with engine.connect() as conn:
         row = conn.execute(_finding_query().where(findings.c.id == finding_id)).first()
     if row is None:
-        raise NotFound(f"no finding {finding_id}")
+        raise NotFound("finding_not_found", N_("no finding {finding_id}"), finding_id=finding_id)
     return _finding(row)
 
 
@@ -569,15 +580,15 @@ def decide(engine: sa.Engine, finding_id: int, reviewer: User, action: Action, *
     decision landed first, nothing is written and ``Conflict`` says whose.
     """
     if reviewer.role != "reviewer":
-        raise PermissionError("only reviewers decide findings")
+        raise Forbidden("reviewers_only", N_("only reviewers decide findings"))
     reason = (reason or "").strip() or None
     suggestion = (suggestion or "").strip() or None
     if action == "dismiss" and not reason:
-        raise Invalid("a dismissal needs a reason")
+        raise Invalid("reason_required", N_("a dismissal needs a reason"))
     if action == "edit" and not suggestion:
-        raise Invalid("an edited suggestion must not be empty")
+        raise Invalid("suggestion_empty", N_("an edited suggestion must not be empty"))
     if action not in ("accept", "dismiss", "edit", "reopen"):
-        raise Invalid(f"unknown action {action!r}")
+        raise Invalid("action_unknown", N_("unknown action {action!r}"), action=action)
     values: dict[str, object] = {"version": findings.c.version + 1, "decided_by": reviewer.id, "decided_at": now()}
     if action == "edit":
         values["suggestion_edit"] = suggestion
@@ -589,7 +600,8 @@ def decide(engine: sa.Engine, finding_id: int, reviewer: User, action: Action, *
         latest = conn.execute(sa.select(sa.func.max(revisions.c.id))
                               .where(revisions.c.draft_id == current.draft_id)).scalar_one()
         if current.revision_id != latest:
-            raise Conflict("this finding belongs to an older revision of the draft; reload to see the current one")
+            raise Conflict("finding_outdated", N_("this finding belongs to an older revision of the draft; "
+                                                  "reload to see the current one"))
         guard = findings.c.version == version if version is not None else findings.c.decision == "open"
         # The guard sits in the UPDATE itself, so of two concurrent decisions the
         # database lets exactly one match.
@@ -602,10 +614,12 @@ def decide(engine: sa.Engine, finding_id: int, reviewer: User, action: Action, *
                          .values(status="in_review", updated_at=now()))
     if changed != 1:
         now_row = get_finding(engine, finding_id)
-        who = now_row.decided_by or "another reviewer"
-        when = now_row.decided_at.strftime("%Y-%m-%d %H:%M:%S UTC") if now_row.decided_at else "just now"
-        raise Conflict(f"{who} changed this finding first ({now_row.decision}, at {when}); "
-                       "your decision was not recorded. Review the current state and decide again if needed.")
+        who = now_row.decided_by or Message(N_("another reviewer"))
+        when = now_row.decided_at.strftime("%Y-%m-%d %H:%M:%S UTC") if now_row.decided_at else Message(N_("just now"))
+        raise Conflict("decided_meanwhile", N_("{who} changed this finding first ({decision}, at {when}); your "
+                                               "decision was not recorded. Review the current state and decide "
+                                               "again if needed."),
+                       who=who, decision=Message(now_row.decision), when=when)
     return get_finding(engine, finding_id)
 
 
@@ -616,55 +630,64 @@ def incomplete_note(report: Report) -> str | None:
     return f"incomplete: {unread} of {cited} cited sources could not be read"
 
 
-def blocking_findings(engine: sa.Engine, draft_id: int) -> tuple[str | None, int]:
+def blocking_findings(engine: sa.Engine, draft_id: int) -> tuple[Message | None, int]:
     """Why the draft cannot be approved now (None when it can), and the count of error
     findings still in the way: every error must be decided first, accepted and then
     fixed in a later revision (it is gone from the latest), or dismissed with a reason."""
     rev = latest_revision(engine, draft_id)
     if rev.run_status == "incomplete":
-        return (f"the check of revision {rev.number} is {rev.run_error or 'incomplete'}; recheck it, "
-                "or accept the incomplete check"), 0
+        return Message(N_("the check of revision {number} is {state}; recheck it, or accept the incomplete check"),
+                       {"number": rev.number, "state": Message(rev.run_error or "incomplete")}), 0
     if rev.run_status != "done":
-        return f"the check of revision {rev.number} is {rev.run_status}", 0
+        return Message(N_("the check of revision {number} is {state}"),
+                       {"number": rev.number, "state": Message(rev.run_status)}), 0
     with engine.connect() as conn:
         counts = dict(conn.execute(sa.select(findings.c.decision, sa.func.count()).where(
             findings.c.revision_id == rev.id, findings.c.severity == "error",
             findings.c.decision != "dismissed").group_by(findings.c.decision)).all())
     accepted, undecided = counts.get("accepted", 0), counts.get("open", 0)
     reasons = []
+    # English needs the plural chosen here; each form is its own catalog entry
     if accepted:
-        reasons.append(f"{accepted} accepted error{'s' if accepted > 1 else ''} not yet fixed")
+        reasons.append(Message(N_("{n} accepted error not yet fixed") if accepted == 1
+                               else N_("{n} accepted errors not yet fixed"), {"n": accepted}))
     if undecided:
-        reasons.append(f"{undecided} error{'s' if undecided > 1 else ''} not yet decided "
-                       "(accept, or dismiss with a reason)")
-    return ("; ".join(reasons) or None), accepted + undecided
+        reasons.append(Message(N_("{n} error not yet decided (accept, or dismiss with a reason)") if undecided == 1
+                               else N_("{n} errors not yet decided (accept, or dismiss with a reason)"),
+                               {"n": undecided}))
+    if len(reasons) == 2:
+        return Message(N_("{first}; {second}"), {"first": reasons[0], "second": reasons[1]}), accepted + undecided
+    return (reasons[0] if reasons else None), accepted + undecided
 
 
 def accept_incomplete(engine: sa.Engine, draft_id: int, reviewer: User, reason: str | None) -> None:
     """A reviewer accepts the latest revision's check although some cited sources could not
     be read: the run becomes done, the note keeps what was unread and who accepted it why."""
     if reviewer.role != "reviewer":
-        raise PermissionError("only reviewers accept an incomplete check")
+        raise Forbidden("reviewers_only", N_("only reviewers accept an incomplete check"))
     reason = (reason or "").strip()
     if not reason:
-        raise Invalid("accepting an incomplete check needs a reason")
+        raise Invalid("reason_required", N_("accepting an incomplete check needs a reason"))
     with engine.begin() as conn:
         rev = conn.execute(sa.select(revisions.c.id, revisions.c.run_status, revisions.c.run_error)
                            .where(revisions.c.draft_id == draft_id)
                            .order_by(revisions.c.number.desc()).limit(1)).first()
         if rev is None:
-            raise NotFound(f"draft {draft_id} has no revision")
-        note = f"{rev.run_error or 'incomplete'}; accepted by {reviewer.name}: {reason}"
+            raise NotFound("revision_not_found", N_("draft {draft_id} has no revision"), draft_id=draft_id)
+        # stored in English, like every run note; the pages translate it when shown
+        note = str(Message(N_("{note}; accepted by {name}: {reason}"),
+                           {"note": rev.run_error or "incomplete", "name": reviewer.name, "reason": reason}))
         if conn.execute(revisions.update().where(revisions.c.id == rev.id, revisions.c.run_status == "incomplete")
                         .values(run_status="done", run_error=note[:2000])).rowcount != 1:
-            raise Conflict(f"the check is {rev.run_status}, not incomplete: nothing to accept")
+            raise Conflict("nothing_to_accept", N_("the check is {status}, not incomplete: nothing to accept"),
+                           status=Message(rev.run_status))
         _event(conn, draft_id, "incomplete_accepted", user=reviewer, revision_id=rev.id, reason=reason)
 
 
 def set_status(engine: sa.Engine, draft_id: int, reviewer: User, status: Literal["approved", "changes_requested"],
                reason: str | None = None) -> None:
     if reviewer.role != "reviewer":
-        raise PermissionError("only reviewers approve or request changes")
+        raise Forbidden("reviewers_only", N_("only reviewers approve or request changes"))
     with engine.begin() as conn:
         query = drafts.update().where(drafts.c.id == draft_id).values(status=status, updated_at=now())
         if status == "approved":
@@ -676,8 +699,8 @@ def set_status(engine: sa.Engine, draft_id: int, reviewer: User, status: Literal
             # One statement, so a decision landing meanwhile cannot slip past the check.
             query = query.where(done, ~blocked)
         if conn.execute(query).rowcount != 1:
-            raise Conflict("the draft cannot be approved: " + (blocking_findings(engine, draft_id)[0]
-                                                               or "it changed meanwhile"))
+            raise Conflict("not_approvable", N_("the draft cannot be approved: {why}"),
+                           why=blocking_findings(engine, draft_id)[0] or Message(N_("it changed meanwhile")))
         _event(conn, draft_id, status, user=reviewer, reason=(reason or "").strip() or None)
 
 

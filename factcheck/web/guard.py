@@ -10,15 +10,21 @@ form itself) may send only ``anonymous_limit`` bytes.
 from __future__ import annotations
 
 import asyncio
+from urllib.parse import parse_qs
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
 
 import sqlalchemy as sa
-from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 
+from ..i18n import Translator, translator
+from ..i18n.catalog import N_
 from . import db
-from .access import SESSION_COOKIE
+from .access import SESSION_COOKIE, TOKEN_REQUIRED, bearer_token
+from .words import page_lang
+
+TOO_LARGE = N_("request body over the {limit:,}-byte limit")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -43,16 +49,20 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        known = await asyncio.to_thread(self._signed_in, headers)
+        user = await asyncio.to_thread(self._signed_in, headers)
+        known = user is not None
+        asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[-1]
+        tr = translator(page_lang(user, headers.get("accept-language"), asked))
         if scope["path"].startswith("/api/") and not known:
             # the handler would refuse it anyway: do so before reading a byte of the body
-            await JSONResponse({"detail": "a valid bearer token is required"}, status_code=401,
-                               headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+            text = tr.gettext(TOKEN_REQUIRED)
+            await JSONResponse({"detail": text, "code": "token_required", "message": text, "lang": tr.lang},
+                               status_code=401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
             return
         limit = self.limit if known else self.anonymous_limit
         length = headers.get("content-length", "")
         if length.isdigit() and int(length) > limit:
-            await self._too_large(scope, receive, send, limit)
+            await self._too_large(scope, receive, send, limit, tr)
             return
         state = {"read": 0, "over": False, "started": False}
 
@@ -81,22 +91,27 @@ class BodyLimit:
             if not state["over"]:
                 raise
         if state["over"] and not state["started"]:
-            await self._too_large(scope, receive, send, limit)
+            await self._too_large(scope, receive, send, limit, tr)
 
     @staticmethod
-    async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
-        await PlainTextResponse(f"request body over the {limit:,}-byte limit", status_code=413,
-                                headers={"Connection": "close"})(scope, receive, send)
+    async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int, tr: Translator) -> None:
+        text = tr.gettext(TOO_LARGE).format(limit=limit)
+        response: Response = PlainTextResponse(text, status_code=413, headers={"Connection": "close"})
+        if scope["path"].startswith("/api/"):
+            response = JSONResponse({"detail": text, "code": "too_large", "message": text, "lang": tr.lang},
+                                    status_code=413, headers={"Connection": "close"})
+        await response(scope, receive, send)
 
-    def _signed_in(self, headers: dict[str, str]) -> bool:
-        """A valid bearer token or session cookie; the handlers check roles and CSRF."""
-        scheme, _, token = headers.get("authorization", "").partition(" ")
-        if scheme.lower() == "bearer" and token.strip():
-            return db.user_for_token(self.engine, token.strip()) is not None
+    def _signed_in(self, headers: dict[str, str]) -> db.User | None:
+        """The user of a valid bearer token or session cookie; the handlers check roles and CSRF."""
+        token = bearer_token(headers.get("authorization"))
+        if token:
+            return db.user_for_token(self.engine, token)
         cookie = SimpleCookie()
         try:
             cookie.load(headers.get("cookie", ""))
         except Exception:  # noqa: BLE001 - a malformed cookie header signs nobody in
-            return False
+            return None
         session = cookie.get(SESSION_COOKIE)
-        return bool(session and db.session_user(self.engine, session.value))
+        found = db.session_user(self.engine, session.value) if session else None
+        return found[0] if found else None

@@ -12,6 +12,8 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 
+from ..i18n.catalog import N_
+from ..i18n.message import Message
 from ..sources.http import TEXT_TYPES
 from ..sources.pinned import HostGuard, HostRefused, HostUnresolved, PinnedTransport
 from .db import Invalid
@@ -20,18 +22,20 @@ _TITLE = re.compile(r"\A---\n(?:(?!---\n).*\n)*?title:[ \t]*(.+)\n(?:(?!---\n).*
 _GITHUB_BLOB = re.compile(r"^https://github\.com/([^/]+)/([^/]+)/blob/(.+)$")
 
 
-def decode_draft(raw: bytes, max_bytes: int, what: str = "the draft") -> str:
+def decode_draft(raw: bytes, max_bytes: int, what: Message | None = None) -> str:
+    what = what or Message(N_("the draft"))
     if len(raw) > max_bytes:
-        raise Invalid(f"{what} is {len(raw):,} bytes; the limit is {max_bytes:,}")
+        raise Invalid("draft_too_large", N_("{what} is {size:,} bytes; the limit is {max_bytes:,}"),
+                      what=what, size=len(raw), max_bytes=max_bytes)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise Invalid(f"{what} is not valid UTF-8 (line {line})") from None
+        raise Invalid("draft_not_utf8", N_("{what} is not valid UTF-8 (line {line})"), what=what, line=line) from None
     if "\x00" in text:
-        raise Invalid(f"{what} contains NUL bytes; is it a binary file?")
+        raise Invalid("draft_binary", N_("{what} contains NUL bytes; is it a binary file?"), what=what)
     if not text.strip():
-        raise Invalid(f"{what} is empty")
+        raise Invalid("draft_empty", N_("{what} is empty"), what=what)
     return text.replace("\r\n", "\n")
 
 
@@ -54,7 +58,7 @@ def raw_url(url: str) -> str:
 def _check_scheme(url: str) -> None:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise Invalid("a draft URL must be http:// or https://")
+        raise Invalid("url_scheme", N_("a draft URL must be http:// or https://"))
 
 
 def fetch_draft(url: str, *, max_bytes: int, allow_private: bool, timeout: float = 20.0,
@@ -70,24 +74,28 @@ def fetch_draft(url: str, *, max_bytes: int, allow_private: bool, timeout: float
     try:
         return _fetch(url, max_bytes, guard, timeout, max_redirects, time.monotonic() + deadline)
     except HostRefused as exc:
-        raise Invalid(f"{exc.host} is a private or local address; the server does not fetch those") from None
+        raise Invalid("url_private", N_("{host} is a private or local address; the server does not fetch those"),
+                      host=exc.host) from None
     except HostUnresolved as exc:
-        raise Invalid(f"cannot resolve {exc.host}") from None
+        raise Invalid("url_unresolved", N_("cannot resolve {host}"), host=exc.host) from None
     except httpx.HTTPError as exc:
-        raise Invalid(f"cannot fetch the draft URL: {type(exc).__name__}") from None
+        raise Invalid("url_unreachable", N_("cannot fetch the draft URL: {error}"), error=type(exc).__name__) from None
 
 
-def _left(until: float, timeout: float, deadline_error: str) -> httpx.Timeout:
+# past the whole fetch's deadline
+_LATE = N_("fetching the draft URL took too long; the server gave up (put the draft in the form instead)")
+
+
+def _left(until: float, timeout: float) -> httpx.Timeout:
     """The time one network operation may take: the per-read timeout, or less near the deadline."""
     left = until - time.monotonic()
     if left <= 0:
-        raise Invalid(deadline_error)
+        raise Invalid("url_too_slow", _LATE)
     return httpx.Timeout(min(timeout, left))
 
 
 def _fetch(url: str, max_bytes: int, guard: HostGuard, timeout: float, max_redirects: int,
            until: float) -> tuple[str, str]:
-    late = "fetching the draft URL took too long; the server gave up (put the draft in the form instead)"
     # The pinned transport checks each hop's host as it connects, so a public URL
     # cannot redirect, or rebind, to a private address.
     with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False,
@@ -95,26 +103,29 @@ def _fetch(url: str, max_bytes: int, guard: HostGuard, timeout: float, max_redir
         for _ in range(max_redirects + 1):
             _check_scheme(url)
             with client.stream("GET", url, headers={"Accept": "text/plain, text/markdown, */*"},
-                               timeout=_left(until, timeout, late)) as response:
+                               timeout=_left(until, timeout)) as response:
                 if response.is_redirect and "location" in response.headers:
                     url = urljoin(url, response.headers["location"])
                     continue
                 if response.status_code != 200:
-                    raise Invalid(f"fetching the draft URL answered HTTP {response.status_code}")
+                    raise Invalid("url_http_error", N_("fetching the draft URL answered HTTP {status}"),
+                                  status=response.status_code)
                 kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
                 if not kind or not TEXT_TYPES.match(kind):
-                    raise Invalid("the draft URL did not answer with text "
-                                  f"({'no content type' if not kind else kind}); give the URL of a raw file")
+                    raise Invalid("url_not_text", N_("the draft URL did not answer with text ({kind}); give the "
+                                                     "URL of a raw file"),
+                                  kind=kind or Message(N_("no content type")))
                 body = bytearray()
                 for chunk in response.iter_bytes():
                     body += chunk
                     if len(body) > max_bytes:
-                        raise Invalid(f"the draft at that URL is over the {max_bytes:,}-byte limit")
+                        raise Invalid("draft_too_large", N_("the draft at that URL is over the {max_bytes:,}-byte "
+                                                            "limit"), max_bytes=max_bytes)
                     if time.monotonic() > until:
-                        raise Invalid(late)
+                        raise Invalid("url_too_slow", _LATE)
                 name = urlsplit(url).path.rsplit("/", 1)[-1] or "draft.md"
-                return decode_draft(bytes(body), max_bytes, "the draft at that URL"), name
-    raise Invalid("the draft URL redirects too many times")
+                return decode_draft(bytes(body), max_bytes, Message(N_("the draft at that URL"))), name
+    raise Invalid("url_redirects", N_("the draft URL redirects too many times"))
 
 
 def take_draft(*, text: str | None, upload: tuple[str, bytes] | None, url: str | None,
@@ -123,10 +134,11 @@ def take_draft(*, text: str | None, upload: tuple[str, bytes] | None, url: str |
     three ways was used: an uploaded file, else a URL, else pasted text."""
     if upload and upload[1]:
         name = upload[0].rsplit("/", 1)[-1] or "draft.md"
-        return decode_draft(upload[1], max_bytes, f"the file {name}"), name, f"upload: {name}"
+        what = Message(N_("the file {name}"), {"name": name})
+        return decode_draft(upload[1], max_bytes, what), name, f"upload: {name}"
     if url and url.strip():
         body, name = fetch_draft(url, max_bytes=max_bytes, allow_private=allow_private, deadline=deadline)
         return body, name, url.strip()
     if text and text.strip():
-        return decode_draft(text.encode("utf-8"), max_bytes, "the pasted draft"), "draft.md", "pasted"
-    raise Invalid("paste the draft, upload a Markdown file, or give the URL of a draft file")
+        return decode_draft(text.encode("utf-8"), max_bytes, Message(N_("the pasted draft"))), "draft.md", "pasted"
+    raise Invalid("draft_missing", N_("paste the draft, upload a Markdown file, or give the URL of a draft file"))

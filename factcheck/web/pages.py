@@ -6,9 +6,12 @@ from collections import defaultdict
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from fastapi import APIRouter, Depends, File, Form, HTTPException, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
 from fastapi.responses import RedirectResponse, Response
 
+from ..i18n import translator
+from ..i18n.catalog import N_
+from ..i18n.message import Message
 from ..models import CATEGORIES, SEVERITY_RANK
 from . import auth, db
 from .access import (
@@ -21,8 +24,9 @@ from .access import (
     visible_finding,
 )
 from .intake import guess_title, take_draft
+from .problems import Refusal
 from .render import draft_lines
-from .words import page_lang, page_words
+from .words import page_words, request_lang
 
 router = APIRouter(include_in_schema=False)
 SEVERITIES = sorted(SEVERITY_RANK, key=SEVERITY_RANK.__getitem__, reverse=True)
@@ -34,7 +38,7 @@ def _page(request: Request, name: str, context: dict[str, Any], status: int = 20
     if token:
         session = db.session_user(engine(request), token)
     user = session[0] if session else None
-    words = page_words(page_lang(user, request.headers.get("accept-language")))
+    words = page_words(request_lang(request, user))
     context = {"user": user, "csrf": session[1] if session else "", **words, **context}
     return request.app.state.templates.TemplateResponse(request, name, context, status_code=status)
 
@@ -70,7 +74,7 @@ def login(request: Request, name: str = Form(""), password: str = Form(""), csrf
     # Before a session exists the CSRF token is a double-submit cookie.
     expected = request.cookies.get(LOGIN_CSRF_COOKIE)
     if not auth.same_secret(csrf_token, expected):
-        raise HTTPException(403, "the sign-in form's CSRF token is missing or wrong; reload the page")
+        raise Refusal(403, "csrf_failed", N_("the sign-in form's CSRF token is missing or wrong; reload the page"))
     config = request.app.state.config
     address = request.client.host if request.client else "unknown"
     eng = engine(request)
@@ -81,7 +85,10 @@ def login(request: Request, name: str = Form(""), password: str = Form(""), csrf
         db.auth_event(eng, "login_throttled", name, address, f"too many failed sign-ins for this {what}")
         response = _page(request, "login.html", {
             "next": _safe_next(next), "login_csrf": expected, "name": name,
-            "error": f"too many failed sign-ins for this {what}; try again in {int(seconds) + 1} seconds"},
+            "error": Message(N_("too many failed sign-ins for this account; try again in {seconds} seconds")
+                             if what == "account" else
+                             N_("too many failed sign-ins for this address; try again in {seconds} seconds"),
+                             {"seconds": int(seconds) + 1})},
             status=429)
         response.headers["Retry-After"] = str(int(seconds) + 1)
         return response
@@ -89,7 +96,8 @@ def login(request: Request, name: str = Form(""), password: str = Form(""), csrf
     if user is None:
         db.auth_event(eng, "login_failed", name, address)
         return _page(request, "login.html", {"next": _safe_next(next), "login_csrf": expected,
-                                             "error": "unknown user name or wrong password", "name": name},
+                                             "error": Message(N_("unknown user name or wrong password")),
+                                             "name": name},
                      status=401)
     db.auth_event(eng, "login", name, address)
     token, _csrf = db.create_session(engine(request), user, dt.timedelta(hours=config.session_hours))
@@ -115,7 +123,7 @@ def choose_lang(request: Request, lang: str = Form(""), next: str = Form("/"),
     try:
         db.set_user_lang(engine(request), user.id, lang or None)
     except db.Invalid as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Refusal.of(400, exc) from None
     return RedirectResponse(_safe_next(next), status_code=303)
 
 
@@ -141,7 +149,7 @@ def submit(request: Request, user: db.User = Depends(form_user), title: str = Fo
                                         max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls,
                                         deadline=config.url_deadline)
     except db.Invalid as exc:
-        return _page(request, "submit.html", {"error": str(exc), "title": title, "text": text, "url": url}, 400)
+        return _page(request, "submit.html", {"error": exc.message, "title": title, "text": text, "url": url}, 400)
     draft_id, revision_id = db.create_draft(engine(request), user, title or guess_title(body, name), body, name,
                                            origin)
     request.app.state.runner.submit(revision_id)
@@ -152,7 +160,7 @@ def submit(request: Request, user: db.User = Depends(form_user), title: str = Fo
 
 
 def _draft_page(request: Request, user: db.User, draft_id: int, category: str | None, severity: str | None,
-                error: str | None = None, status: int = 200) -> Response:
+                error: Message | None = None, status: int = 200) -> Response:
     draft = visible_draft(request, user, draft_id)
     eng = engine(request)
     revision = db.latest_revision(eng, draft_id)
@@ -189,8 +197,11 @@ def draft_status(request: Request, draft_id: int, user: db.User = Depends(page_u
     """What the draft page polls while a check runs."""
     visible_draft(request, user, draft_id)
     revision = db.latest_revision(engine(request), draft_id)
+    tr = translator(request_lang(request, user))
     return {"revision": revision.number, "run_status": revision.run_status, "progress": revision.progress,
-            "error": revision.run_error}
+            "error": revision.run_error,
+            # what the page shows for run_status, in the reader's language
+            "run_status_text": tr.gettext(revision.run_status)}
 
 
 @router.post("/drafts/{draft_id}/revisions")
@@ -198,14 +209,14 @@ def resubmit(request: Request, draft_id: int, user: db.User = Depends(form_user)
              url: str = Form(""), upload: UploadFile | None = File(None)) -> Response:
     draft = visible_draft(request, user, draft_id)
     if draft.owner_id != user.id:
-        raise HTTPException(403, "only the draft's writer submits new revisions")
+        raise Refusal(403, "not_your_draft", N_("only the draft's writer submits new revisions"))
     config = request.app.state.config
     try:
         body, name, origin = take_draft(text=text, upload=_upload(upload, config.max_upload_bytes), url=url,
                                         max_bytes=config.max_upload_bytes, allow_private=config.allow_private_urls,
                                         deadline=config.url_deadline)
     except db.Invalid as exc:
-        return _draft_page(request, user, draft_id, None, None, error=str(exc), status=400)
+        return _draft_page(request, user, draft_id, None, None, error=exc.message, status=400)
     revision_id = db.add_revision(engine(request), draft_id, user, body, name, origin)
     request.app.state.runner.submit(revision_id)
     return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
@@ -220,13 +231,13 @@ def decide(request: Request, finding_id: int, user: db.User = Depends(form_user)
     try:
         db.decide(engine(request), finding_id, user, action, reason=reason,  # type: ignore[arg-type]
                   suggestion=suggestion, version=version)
-    except PermissionError as exc:
-        raise HTTPException(403, str(exc)) from None
+    except db.Forbidden as exc:
+        raise Refusal.of(403, exc) from None
     except (db.Conflict, db.Invalid) as exc:
         status = 409 if isinstance(exc, db.Conflict) else 400
         params = request.query_params
         return _draft_page(request, user, finding.draft_id, params.get("category"), params.get("severity"),
-                           error=str(exc), status=status)
+                           error=exc.message, status=status)
     target = finding_id
     if action in ("accept", "dismiss"):  # decided: on to the next finding still open, as the page lists them
         query = parse_qs(urlsplit(back).query)
@@ -254,7 +265,7 @@ def retry(request: Request, draft_id: int, user: db.User = Depends(form_user)) -
     try:
         revision_id = db.retry_run(engine(request), draft_id, user)
     except db.Conflict as exc:
-        return _draft_page(request, user, draft_id, None, None, error=str(exc), status=409)
+        return _draft_page(request, user, draft_id, None, None, error=exc.message, status=409)
     request.app.state.runner.submit(revision_id)
     return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
 
@@ -266,10 +277,10 @@ def accept_incomplete(request: Request, draft_id: int, user: db.User = Depends(f
     visible_draft(request, user, draft_id)
     try:
         db.accept_incomplete(engine(request), draft_id, user, reason)
-    except PermissionError as exc:
-        raise HTTPException(403, str(exc)) from None
+    except db.Forbidden as exc:
+        raise Refusal.of(403, exc) from None
     except (db.Conflict, db.Invalid) as exc:
-        return _draft_page(request, user, draft_id, None, None, error=str(exc),
+        return _draft_page(request, user, draft_id, None, None, error=exc.message,
                            status=409 if isinstance(exc, db.Conflict) else 400)
     return RedirectResponse(f"/drafts/{draft_id}", status_code=303)
 
@@ -289,8 +300,8 @@ def _set_status(request: Request, draft_id: int, user: db.User, status: str, rea
     visible_draft(request, user, draft_id)
     try:
         db.set_status(engine(request), draft_id, user, status, reason)  # type: ignore[arg-type]
-    except PermissionError as exc:
-        raise HTTPException(403, str(exc)) from None
+    except db.Forbidden as exc:
+        raise Refusal.of(403, exc) from None
     except db.Conflict as exc:
-        return _draft_page(request, user, draft_id, None, None, error=str(exc), status=409)
+        return _draft_page(request, user, draft_id, None, None, error=exc.message, status=409)
     return RedirectResponse(f"/drafts/{draft_id}", status_code=303)

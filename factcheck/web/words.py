@@ -1,10 +1,14 @@
-"""The pages' language: the signed-in user's choice, else the browser's
-``Accept-Language``, else English; and the words the templates need in it."""
+"""The language of an answer, page or JSON: ``?lang=zh|en`` on the request, else
+the signed-in user's choice, else the browser's ``Accept-Language``, else English;
+and the words the templates need in it."""
 from __future__ import annotations
 
 from typing import Any
 
+from starlette.requests import Request
+
 from ..i18n import LANGS, Lang, translator
+from ..i18n.message import Message
 from ..models import SourceMetadata
 from ..output.summary import metadata_text, severity_word
 from .db import User
@@ -29,8 +33,15 @@ def accepted_lang(header: str | None) -> Lang:
     return "en"
 
 
-def page_lang(user: User | None, accept_language: str | None) -> Lang:
+def page_lang(user: User | None, accept_language: str | None, asked: str | None = None) -> Lang:
+    """``asked`` is the request's own ``?lang=`` (a link or a CMS asking for one language)."""
+    if asked in LANGS:
+        return asked  # type: ignore[return-value]
     return user.lang if user and user.lang in LANGS else accepted_lang(accept_language)  # type: ignore[return-value]
+
+
+def request_lang(request: Request, user: User | None) -> Lang:
+    return page_lang(user, request.headers.get("accept-language"), request.query_params.get("lang"))
 
 
 def page_words(lang: Lang) -> dict[str, Any]:
@@ -40,6 +51,8 @@ def page_words(lang: Lang) -> dict[str, Any]:
         "lang": lang,
         "_": tr.gettext,
         "tr": tr,
+        # a refusal's Message, or English the code stored earlier (a run note), in this language
+        "say": lambda text: text.render(tr) if isinstance(text, Message) else tr.text(text or ""),
         "severity_word": lambda severity: severity_word(severity, tr),
         "metadata_text": lambda meta: metadata_text(SourceMetadata.model_validate(meta), tr),
     }

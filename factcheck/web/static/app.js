@@ -82,7 +82,7 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           if (!data) return;
-          status.textContent = data.run_status;
+          status.textContent = data.run_status_text || data.run_status;
           status.className = "run " + data.run_status;
           var line = document.getElementById("run-progress");
           if (line) line.textContent = data.progress || "";
