@@ -56,9 +56,14 @@ def test_chunked_bodies_are_capped_while_read_and_strangers_are_not_read(tmp_pat
     for live in start_live(tmp_path, max_upload_bytes=2_000):
         limit = 2_000 * 2 + 65_536
         total = 300 * 1024 * 1024  # what an attacker would send; the kernel buffers a few MB at most
-        # no token: 401 before a byte of the body is read
-        status, sent, _ = chunked_post(live.base_url, "/api/drafts", total)
+        # no token: 401 before a byte of the body is read, and the connection is closed, so
+        # the server does not go on reading the rest of the body to reach a next request
+        status, sent, got = chunked_post(live.base_url, "/api/drafts", total)
         assert status == 401 and sent < 64 * 1024 * 1024, sent
+        assert got.get("connection") == "close"
+        # the same for any answer given before the body was read in full (here: not a form)
+        status, _, got = chunked_post(live.base_url, "/login", total)
+        assert status == 403 and got.get("connection") == "close"
         # a signed-in writer: 413 once the body passes the limit, chunked or not
         started = time.monotonic()
         status, sent, _ = chunked_post(live.base_url, "/api/drafts", total,
@@ -176,6 +181,10 @@ def test_submit_by_url_is_bounded_text_only_and_not_private(tmp_path: Path) -> N
         for live in start_live(tmp_path / "default"):
             disguised = live.api("wanda").post("/api/drafts", json={"url": f"http://[::127.0.0.1]:{port}/x.md"})
             assert disguised.status_code == 400 and "private or local address" in disguised.json()["detail"]
+            # URLs urlsplit rejects are a clear 400, not a 500 with a traceback
+            for bad in ("http://host:abc/x.md", "http://[::1/x.md"):
+                answer = live.api("wanda").post("/api/drafts", json={"url": bad})
+                assert answer.status_code == 400 and "not a valid URL" in answer.json()["detail"], bad
     finally:
         upstream.shutdown()
         upstream.server_close()

@@ -6,6 +6,11 @@ the bytes as they arrive. And a stranger must not make the server read a large
 body at all: an API request without a valid bearer token is answered 401 before
 its body is read; any other request without a signed-in session (the sign-in
 form itself) may send only ``anonymous_limit`` bytes.
+
+An answer given before the body was read in full (a 401, a 403 for a missing CSRF
+token, a 413) says ``Connection: close``: otherwise the server keeps the
+connection and reads the rest of the body to reach the next request, so a
+stranger could still make it swallow gigabytes.
 """
 from __future__ import annotations
 
@@ -57,14 +62,15 @@ class BodyLimit:
             # the handler would refuse it anyway: do so before reading a byte of the body
             text = tr.gettext(TOKEN_REQUIRED)
             await JSONResponse({"detail": text, "code": "token_required", "message": text, "lang": tr.lang},
-                               status_code=401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+                               status_code=401, headers={"WWW-Authenticate": "Bearer", "Connection": "close"},
+                               )(scope, receive, send)
             return
         limit = self.limit if known else self.anonymous_limit
         length = headers.get("content-length", "")
         if length.isdigit() and int(length) > limit:
             await self._too_large(scope, receive, send, limit, tr)
             return
-        state = {"read": 0, "over": False, "started": False}
+        state = {"read": 0, "over": False, "started": False, "whole": length == "0"}
 
         async def counted() -> Message:
             if state["over"]:
@@ -72,6 +78,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 state["read"] += len(message.get("body", b""))
+                state["whole"] = not message.get("more_body", False)
                 if state["read"] > limit:
                     # stop here: the app sees a client that went away, and nothing more is read
                     state["over"] = True
@@ -83,6 +90,9 @@ class BodyLimit:
                 return  # the 413 below is the answer
             if message["type"] == "http.response.start":
                 state["started"] = True
+                if not state["whole"]:
+                    # answered before the body was read: the rest is not read either
+                    message = {**message, "headers": [*message.get("headers", []), (b"connection", b"close")]}
             await send(message)
 
         try:

@@ -16,6 +16,7 @@ from ..i18n.catalog import N_
 from ..i18n.message import Message
 from ..sources.http import TEXT_TYPES
 from ..sources.pinned import HostGuard, HostRefused, HostUnresolved, PinnedTransport
+from ..sources.urls import url_problem
 from .db import Invalid
 
 _TITLE = re.compile(r"\A---\n(?:(?!---\n).*\n)*?title:[ \t]*(.+)\n(?:(?!---\n).*\n)*?---\n|^#[ \t]+(.+)$", re.MULTILINE)
@@ -55,7 +56,14 @@ def raw_url(url: str) -> str:
     return url
 
 
-def _check_scheme(url: str) -> None:
+_NOT_A_URL = N_("the draft URL is not a valid URL ({error})")
+
+
+def _check_url(url: str) -> None:
+    # url_problem first: urlsplit raises on "http://host:abc/x" or "http://[::1/x"
+    problem = url_problem(url)
+    if problem is not None and problem.startswith("not a valid URL"):
+        raise Invalid("url_invalid", _NOT_A_URL, error=problem.removeprefix("not a valid URL").strip(" ()"))
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise Invalid("url_scheme", N_("a draft URL must be http:// or https://"))
@@ -80,6 +88,8 @@ def fetch_draft(url: str, *, max_bytes: int, allow_private: bool, timeout: float
         raise Invalid("url_unresolved", N_("cannot resolve {host}"), host=exc.host) from None
     except httpx.HTTPError as exc:
         raise Invalid("url_unreachable", N_("cannot fetch the draft URL: {error}"), error=type(exc).__name__) from None
+    except httpx.InvalidURL as exc:  # not an HTTPError: what urlsplit lets through and httpx does not
+        raise Invalid("url_invalid", _NOT_A_URL, error=str(exc)) from None
 
 
 # past the whole fetch's deadline
@@ -101,7 +111,7 @@ def _fetch(url: str, max_bytes: int, guard: HostGuard, timeout: float, max_redir
     with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False,
                       transport=PinnedTransport(guard)) as client:
         for _ in range(max_redirects + 1):
-            _check_scheme(url)
+            _check_url(url)
             with client.stream("GET", url, headers={"Accept": "text/plain, text/markdown, */*"},
                                timeout=_left(until, timeout)) as response:
                 if response.is_redirect and "location" in response.headers:
