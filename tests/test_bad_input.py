@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_support import free_port
+from web_support import serve_process
 
 from factcheck.extract.statement import MAX_ANALYSED, extract_statement
 from factcheck.pipeline import check_text
@@ -110,25 +110,10 @@ def test_serve_starts_with_an_alias_urlsplit_rejects(work):
     archive = ArchiveSources.from_dir(sources)
     assert len(archive.problems) == 2 and all("ignored" in p for p in archive.problems)
     assert archive.lookup("https://github.com/o/r/pull/1/files") is not None  # the good alias still answers
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "factcheck", "serve", "--db", str(work / "q.sqlite"),
-                             "--port", str(port), "--sources", str(sources)],
-                            env={**os.environ, "FACTCHECK_CACHE_DIR": str(work / "cache")},
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        deadline = time.monotonic() + 40
-        while True:
-            try:
-                response = httpx.get(f"http://127.0.0.1:{port}/login", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
-                assert time.monotonic() < deadline, "serve did not start"
-                time.sleep(0.2)
-        assert response.status_code == 200
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+    env = {**os.environ, "FACTCHECK_CACHE_DIR": str(work / "cache")}
+    with serve_process([sys.executable, "-m", "factcheck", "serve", "--db", str(work / "q.sqlite"),
+                        "--sources", str(sources)], env=env) as base:
+        assert httpx.get(f"{base}/login", timeout=10).status_code == 200
 
 
 # --- front matter and source files that would recurse --------------------------------

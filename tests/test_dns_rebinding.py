@@ -15,15 +15,13 @@ import ipaddress
 import socket
 import ssl
 import subprocess
-import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
 import pytest
+from loopback import PageServer, redirect, text
 
 from factcheck.settings import FetchSettings
 from factcheck.sources.http import FetchRefused, HttpClient, Tally
@@ -54,74 +52,12 @@ class Script:
         return [said]
 
 
-@dataclass
-class Listener:
-    """A real HTTP server on one loopback address: answers ``routes`` and counts every
-    connection it accepts, the Host headers and (with TLS) the SNI names it was sent."""
-
-    address: str
-    port: int = 0
-    routes: dict[str, tuple[int, dict[str, str], bytes]] = field(default_factory=dict)
-    tls: ssl.SSLContext | None = None
-    connections: int = 0
-    hosts: list[str] = field(default_factory=list)
-    sni: list[str | None] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        listener = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def do_GET(self) -> None:  # noqa: N802 - http.server's name
-                listener.hosts.append(self.headers.get("Host", ""))
-                status, headers, body = listener.routes.get(self.path, (404, {"Content-Type": "text/plain"}, b"no"))
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-
-            def verify_request(self, request: object, client_address: object) -> bool:
-                listener.connections += 1
-                return True
-
-        self._httpd = Server((self.address, self.port), Handler)
-        self.port = self._httpd.server_address[1]
-        if self.tls is not None:
-            def remember(sock: ssl.SSLObject, name: str | None, ctx: ssl.SSLContext) -> None:
-                listener.sni.append(name)
-
-            self.tls.sni_callback = remember
-            self._httpd.socket = self.tls.wrap_socket(self._httpd.socket, server_side=True)
-        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-
-    def close(self) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-
-
-def text(body: str) -> tuple[int, dict[str, str], bytes]:
-    return 200, {"Content-Type": "text/plain; charset=utf-8"}, body.encode()
-
-
-def redirect(to: str) -> tuple[int, dict[str, str], bytes]:
-    return 302, {"Location": to, "Content-Type": "text/plain"}, b""
-
-
 @pytest.fixture
-def pair() -> Iterator[tuple[Listener, Listener]]:
+def pair() -> Iterator[tuple[PageServer, PageServer]]:
     """The loopback listener an attacker wants reached (127.0.0.1), and the "public"
     server (127.0.0.2) on the same port, so one URL can lead to either."""
-    secret = Listener("127.0.0.1", routes={"/doc": text("SECRET"), "/draft.md": text("# SECRET")})
-    public = Listener("127.0.0.2", secret.port, routes={
+    secret = PageServer({"/doc": text("SECRET"), "/draft.md": text("# SECRET")})
+    public = PageServer(address="127.0.0.2", port=secret.port, routes={
         "/doc": text("public copy"), "/draft.md": text("# Public draft\n"),
         "/hop-literal": redirect(f"http://127.0.0.1:{secret.port}/doc"),
         "/hop-named": redirect(f"http://localhost:{secret.port}/doc"),
@@ -227,10 +163,10 @@ def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 @pytest.fixture
-def https_server(certificate: tuple[Path, Path]) -> Iterator[Listener]:
+def https_server(certificate: tuple[Path, Path]) -> Iterator[PageServer]:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(*certificate)
-    server = Listener("127.0.0.1", routes={"/doc": text("over TLS")}, tls=context)
+    server = PageServer({"/doc": text("over TLS")}, tls=context)
     yield server
     server.close()
 

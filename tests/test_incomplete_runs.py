@@ -16,10 +16,10 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from loopback import PageServer, html
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = ROOT / "tests" / "data" / "probe"
@@ -147,24 +147,10 @@ def silent_listener() -> Iterator[str]:
 
 @pytest.fixture
 def page_server() -> Iterator[str]:
-    class Page(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - http.server's name
-            body = b"<html><head><title>Notes</title></head><body><p>Throughput rose 12% on H100.</p></body></html>"
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    server = PageServer({"/notes": html("<html><head><title>Notes</title></head>"
+                                        "<body><p>Throughput rose 12% on H100.</p></body></html>")})
+    yield server.url
+    server.close()
 
 
 def two_source_draft(folder: Path, silent: str, page: str) -> Path:

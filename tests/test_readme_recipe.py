@@ -7,16 +7,14 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
+from web_support import PASSWORD, serve_process
 
 ROOT = Path(__file__).resolve().parents[1]
-PASSWORD = "correct horse battery staple"
 
 
 def recipe() -> list[list[str]]:
@@ -30,12 +28,6 @@ def recipe() -> list[list[str]]:
         if line:
             commands.append(shlex.split(line))
     return commands
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def factcheck_argv(argv: list[str]) -> list[str]:
@@ -59,31 +51,20 @@ def test_readme_reviewer_recipe_lets_the_reviewer_sign_in(tmp_path):
     (tmp_path / "drafts").symlink_to(ROOT / "drafts")  # the recipe's relative --sources path
     env = {**os.environ, "FACTCHECK_CACHE_DIR": str(tmp_path / "cache")}
     commands = recipe()
-    server = None
-    port = free_port()
+    serve = None
     names = []
-    try:
-        for argv in commands:
-            if argv[1:3] == ["users", "add"]:
-                proc = subprocess.run(factcheck_argv(argv), input=f"{PASSWORD}\n{PASSWORD}\n", text=True,
-                                      capture_output=True, cwd=tmp_path, env=env, timeout=60)
-                assert proc.returncode == 0, proc.stderr
-                names.append((argv[3], argv[argv.index("--role") + 1]))
-            elif argv[1] == "serve":
-                server = subprocess.Popen(factcheck_argv(argv) + ["--port", str(port)], cwd=tmp_path, env=env,
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            else:
-                raise AssertionError(f"a command the test does not know how to run: {argv}")
-        assert server is not None
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/login", timeout=2)
-                break
-            except httpx.TransportError:
-                assert server.poll() is None and time.monotonic() < deadline, "server did not start"
-                time.sleep(0.3)
+    for argv in commands:
+        if argv[1:3] == ["users", "add"]:
+            proc = subprocess.run(factcheck_argv(argv), input=f"{PASSWORD}\n{PASSWORD}\n", text=True,
+                                  capture_output=True, cwd=tmp_path, env=env, timeout=60)
+            assert proc.returncode == 0, proc.stderr
+            names.append((argv[3], argv[argv.index("--role") + 1]))
+        elif argv[1] == "serve":
+            serve = factcheck_argv(argv)
+        else:
+            raise AssertionError(f"a command the test does not know how to run: {argv}")
+    assert serve is not None
+    with serve_process(serve, cwd=tmp_path, env=env, start_within=60) as base:
         reviewer = next(name for name, role in names if role == "reviewer")
         with httpx.Client(base_url=base, timeout=10) as client:
             form = client.get("/login").text
@@ -93,10 +74,6 @@ def test_readme_reviewer_recipe_lets_the_reviewer_sign_in(tmp_path):
             assert signed.status_code == 200
             assert reviewer in signed.text and "Sign in" not in signed.text.split("<main>")[0]
             assert re.search(r'<span class="role">reviewer</span>', signed.text)
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
 
 
 def test_users_list_on_a_missing_database_errors_and_creates_nothing(tmp_path):

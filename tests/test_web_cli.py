@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 from click.testing import CliRunner
-from web_support import free_port
+from web_support import serve_process
 
 from factcheck.cli import main
 from factcheck.web import db
@@ -67,25 +65,10 @@ def test_serve_runs_the_app(tmp_path: Path) -> None:
     path = tmp_path / "q.sqlite"
     sources = tmp_path / "sources"
     sources.mkdir()
-    port = free_port()
     env = {**os.environ, "FACTCHECK_CACHE_DIR": str(tmp_path / "cache")}
-    proc = subprocess.Popen([sys.executable, "-m", "factcheck", "serve", "--db", str(path), "--port", str(port),
-                             "--sources", str(sources)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                response = httpx.get(f"http://127.0.0.1:{port}/login", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
-                assert time.monotonic() < deadline, "serve did not start"
-                time.sleep(0.2)
+    with serve_process([sys.executable, "-m", "factcheck", "serve", "--db", str(path), "--sources", str(sources)],
+                       env=env) as base:
+        response = httpx.get(f"{base}/login", timeout=10)
         assert response.status_code == 200 and "Sign in" in response.text
-        assert httpx.get(f"http://127.0.0.1:{port}/openapi.json").json()["info"]["title"] == \
-            "factcheck reviewer queue"
+        assert httpx.get(f"{base}/openapi.json").json()["info"]["title"] == "factcheck reviewer queue"
         assert path.exists()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)

@@ -5,13 +5,12 @@ undecided. Real uvicorn on 127.0.0.1, a real SQLite file, the real pipeline
 fetching from a loopback page server that can be switched off."""
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from loopback import PageServer, html
 from web_support import DRAFT, LiveServer, csrf_of, live, phrase_findings, sign_in, start_live  # noqa: F401
 
 from factcheck.models import Report, Stats
@@ -20,60 +19,28 @@ from factcheck.web import db
 from factcheck.web.runner import pipeline_checker
 
 
-class Upstream:
-    """A page server on 127.0.0.1 that answers 503 while ``up`` is False."""
-
-    def __init__(self) -> None:
-        self.up = False
-        owner = self
-
-        class Page(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - http.server's name
-                if not owner.up:
-                    self.send_response(503)
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
-                    return
-                body = (b"<html><head><title>Notes</title></head><body>"
-                        b"<p>Throughput rose 12% on one H100.</p></body></html>")
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
-def upstream() -> Iterator[Upstream]:
-    server = Upstream()
+def upstream() -> Iterator[PageServer]:
+    """The cited page on 127.0.0.1, answering 503 until a test sets ``down = False``."""
+    server = PageServer({"/notes": html("<html><head><title>Notes</title></head>"
+                                        "<body><p>Throughput rose 12% on one H100.</p></body></html>")}, down=True)
     yield server
     server.close()
 
 
 @pytest.fixture
-def gate(tmp_path: Path, upstream: Upstream) -> Iterator[LiveServer]:
+def gate(tmp_path: Path, upstream: PageServer) -> Iterator[LiveServer]:
     settings = Settings(cache_dir=tmp_path / "cache", use_checkpoint=False,
                         fetch=FetchSettings(allow_private_hosts=True, retries=0, timeout=5, refresh=True))
     yield from start_live(tmp_path / "server", pipeline_checker(settings, None))
 
 
-def cited_draft(upstream: Upstream) -> str:
+def cited_draft(upstream: PageServer) -> str:
     return ("# Notes\n\n## Serving\n\nThroughput rose 12% on one H100.\n\n"
             f"Sources: [notes]({upstream.url}/notes)\n")
 
 
-def test_unread_sources_make_the_revision_incomplete_until_rechecked(gate: LiveServer, upstream: Upstream) -> None:
+def test_unread_sources_make_the_revision_incomplete_until_rechecked(gate: LiveServer, upstream: PageServer) -> None:
     wanda, rita = gate.api("wanda"), gate.api("rita")
     made = wanda.post("/api/drafts", json={"title": "Notes", "text": cited_draft(upstream)})
     draft_id = made.json()["id"]
@@ -95,7 +62,7 @@ def test_unread_sources_make_the_revision_incomplete_until_rechecked(gate: LiveS
         assert page.post(f"/drafts/{draft_id}/approve", data={"csrf_token": csrf}).status_code == 409
 
     # the source is back: a recheck reads it and the revision is done
-    upstream.up = True
+    upstream.down = False
     rechecked = wanda.post(f"/api/drafts/{draft_id}/retry")
     assert rechecked.status_code == 200, rechecked.text
     revision = gate.wait_run(draft_id)
@@ -106,7 +73,7 @@ def test_unread_sources_make_the_revision_incomplete_until_rechecked(gate: LiveS
     assert actions == ["submitted", "rechecked", "approved"]
 
 
-def test_a_reviewer_accepts_an_incomplete_check_with_a_reason(gate: LiveServer, upstream: Upstream) -> None:
+def test_a_reviewer_accepts_an_incomplete_check_with_a_reason(gate: LiveServer, upstream: PageServer) -> None:
     wanda, rita = gate.api("wanda"), gate.api("rita")
     draft_id = wanda.post("/api/drafts", json={"title": "Notes", "text": cited_draft(upstream)}).json()["id"]
     assert gate.wait_run(draft_id).run_status == "incomplete"

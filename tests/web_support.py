@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import re
 import socket
+import subprocess
+import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,6 +74,36 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextmanager
+def serve_process(argv: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None,
+                  start_within: float = 40) -> Iterator[str]:
+    """``argv`` (a ``factcheck serve`` command line without ``--port``) run as its own process,
+    as a user starts it, on a free 127.0.0.1 port. Yields the base URL once /login answers;
+    the process is stopped after. Its output goes to a file, so a chatty server never blocks
+    on a full pipe, and is shown if it dies before answering."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryFile("w+") as output:
+        proc = subprocess.Popen([*argv, "--port", str(port)], cwd=cwd, env=env, stdout=output,
+                                stderr=subprocess.STDOUT, text=True)
+        try:
+            deadline = time.monotonic() + start_within
+            while True:
+                try:
+                    httpx.get(f"{base}/login", timeout=2)
+                    break
+                except httpx.TransportError:
+                    if proc.poll() is not None:
+                        output.seek(0)
+                        raise AssertionError(f"serve exited with {proc.returncode}: {output.read()}") from None
+                    assert time.monotonic() < deadline, f"serve did not answer within {start_within} s"
+                    time.sleep(0.2)
+            yield base
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
 
 
 @dataclass
