@@ -8,7 +8,7 @@ import re
 from pydantic import BaseModel, Field
 
 from .align import is_result, relevance
-from .checks import run_checks
+from .checks import FIGURE_FREE, run_checks
 from .checks.context import ClaimContext
 from .checks.unsupported import MODEL_NAME
 from .extract.records import Passage, UndecidedClaim
@@ -117,6 +117,15 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                                                         "the rules found nothing to compare it with"))
             continue
         if not checkable(st):
+            if docs and is_claim(sentence):
+                # a sentence with no figure can still say the opposite of its source's own words
+                ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
+                                   window=window, section_memo=memo, voice=voice)
+                found = run_checks(ctx, categories, FIGURE_FREE)
+                if found:
+                    result.claims += 1
+                    result.findings.extend(found)
+                    continue
             if hand_off and docs and is_claim(sentence):
                 ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts, window=window)
                 if figure_free_assertion(st):  # judged directly: there are no figures to extract

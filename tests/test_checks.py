@@ -561,6 +561,25 @@ def test_platform_list_as_the_source_gives_it_is_not_flagged(body):
     assert flagged(run(body, doc(PLATFORMS))) == []
 
 
+HOST = "The desktop Host runs on macOS (Apple Silicon) only. Windows (x64) builds are planned."
+
+
+@pytest.mark.parametrize("body", ["The desktop Host runs on macOS and AMD ROCm.",
+                                  "桌面 Host 只在 macOS（Apple Silicon）和昇腾 NPU 上运行。"])
+def test_a_member_of_another_family_added_to_the_sources_list_is_flagged(body):
+    # an operating system listed with a compute back end the source never names
+    [f] = flagged(run(body, doc(HOST)), "overstatement")
+    assert f.check == "target-list-widened" and ("ROCm" in f.message or "昇腾" in f.message)
+
+
+@pytest.mark.parametrize("body", ["The desktop Host runs on macOS; it uses Metal through MLX.",
+                                  "桌面 Host 目前只在 macOS 上运行，Windows 版本还在计划中。",
+                                  "桌面 Host 只在 macOS 上运行，不支持 CUDA。"])
+def test_a_back_end_not_listed_with_the_sources_platforms_is_not_a_widening(body):
+    # not one list: a back end named in another clause, a planned or denied member
+    assert flagged(run(body, doc(HOST)), "overstatement") == []
+
+
 def test_hardware_list_widened_needs_a_member_the_source_shares():
     src = doc("The new kernel supports H100 and B200 (sm90/sm100).")
     [f] = flagged(run("The kernel runs on H100, B200 and MI300X.", src), "overstatement")
@@ -896,3 +915,40 @@ def test_another_prs_parallelism_does_not_contradict_a_sentence_about_a_differen
     assert flagged(report) == []
     [f] = flagged(run("#77 runs it with TP 2.", one, cite=OTHER), "metric-conflation")
     assert f.check == "condition-contradicted"
+
+
+# --- a denial dropped: the claim asserts what its source denies in the same words -----
+
+PD_NOTES = ("Responses persistence is now opt-in: `--enable-response-store`, default off. "
+            "PD deployments cannot enable it. Host 不需要 qwen-code 源码或 qwen serve。")
+
+
+@pytest.mark.parametrize("body", ["Responses persistence is opt-in, and PD deployments can enable it.",
+                                  "新版本里 Host 需要 qwen-code 源码或 qwen serve。"])
+def test_a_denial_dropped_from_the_sources_words_is_flagged(body):
+    [f] = flagged(run(body, doc(PD_NOTES)), "overstatement")
+    assert f.check == "polarity-flipped"
+    assert f.evidence[0].quote in ("PD deployments cannot enable it.", "Host 不需要 qwen-code 源码或 qwen serve。")
+
+
+@pytest.mark.parametrize("body", ["Responses persistence is opt-in, and PD deployments cannot enable it.",
+                                  "Host 无需 qwen-code 源码或 qwen serve。",
+                                  # a different predicate about the same things
+                                  "PD deployments can enable prefix caching as before."])
+def test_a_denial_kept_or_another_predicate_is_not_flagged(body):
+    assert flagged(run(body, doc(PD_NOTES))) == []
+
+
+def test_a_source_that_also_asserts_the_claims_side_leaves_it_alone():
+    # an early comment denies, a later one says it is now supported
+    src = doc("Windows is not supported yet. Update: Windows is now supported in the nightly build.")
+    assert flagged(run("Windows is supported in the nightly build.", src)) == []
+
+
+def test_a_contrast_denies_only_what_follows_it():
+    src = doc("`bf16_master_weights_and_grads`: Keep master parameters and gradients in BF16 instead of FP32.")
+    assert flagged(run("`bf16_master_weights_and_grads` keeps master parameters and gradients in bf16.", src)) == []
+    # what stands before the contrast is asserted, and can contradict a denial
+    [f] = flagged(run("The flag keeps master parameters and gradients in BF16 instead of FP32.",
+                      doc("The flag does not keep master parameters and gradients in BF16.")), "overstatement")
+    assert f.check == "polarity-flipped"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..models import Finding
-from . import conflation, license, overstatement, release_date, unsupported
+from . import conflation, license, overstatement, polarity, release_date, unsupported
 from .context import ClaimContext
 
 Check = Callable[[ClaimContext], list[Finding]]
@@ -16,21 +16,27 @@ REGISTRY: dict[str, list[Check]] = {
     "license": license.CHECKS,
     "release-date": release_date.CHECKS,
     "unsupported": unsupported.CHECKS,
+    "polarity": polarity.CHECKS,  # reports as overstatement or license
 }
 
+# the checks that need no figure, date, license or status in the claim: they also run on
+# sentences that have none (``verify.checkable``)
+FIGURE_FREE: list[Check] = polarity.CHECKS
 
-def run_checks(ctx: ClaimContext, categories: list[str] | None = None) -> list[Finding]:
+
+def run_checks(ctx: ClaimContext, categories: list[str] | None = None,
+               checks: list[Check] | None = None) -> list[Finding]:
     """Every registered check on one claim; findings of categories switched off in
     the settings are dropped (a check may report under another category than its
-    module's).
+    module's). ``checks``: only these, in place of the registry.
 
     A rule that fails on an input nobody foresaw must not cost the writer the whole
     report: its failure becomes an ``info`` finding naming the rule, and the other
     rules still run.
     """
     found: list[Finding] = []
-    for checks in REGISTRY.values():
-        for check in checks:
+    for group in ([checks] if checks is not None else REGISTRY.values()):
+        for check in group:
             try:
                 found.extend(check(ctx))
             except Exception as exc:  # noqa: BLE001 - reported, never swallowed

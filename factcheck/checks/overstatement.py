@@ -517,6 +517,21 @@ def _written(name: str, raw: str) -> bool:
     return re.search(re.escape(parts[0]) + r"\W+(?:[\w-]+\W+){0,3}?" + re.escape(parts[-1]) + r"(?!\w)", raw) is not None
 
 
+# what may stand between two members of one list: a short qualifier of the first one
+# ("Windows 10/11（64 位）", "macOS (Apple Silicon)", "昇腾 NPU") and a conjunction
+_COORDINATION = re.compile(
+    r"\s*(?:[（(][^()（）]{0,24}[)）])?\s*(?:[\u4e00-\u9fff]{0,4}\s*(?:NPUs?|GPUs?|CPUs?|设备|平台|芯片|devices?)|\d+(?:/\d+)*)?"
+    r"\s*(?:[（(][^()（）]{0,24}[)）])?\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?"
+    # the next member's maker ("and AMD ROCm", "和华为昇腾")
+    r"(?:(?:AMD|NVIDIA|Intel|Apple|Qualcomm|Huawei|华为|英伟达|英特尔|苹果|高通)\s*)?", re.IGNORECASE)
+
+
+def _coordinated(text: str, a, b) -> bool:
+    """Whether two mentions are neighbours in one list ("macOS (Apple Silicon), Windows and X")."""
+    first, second = (a, b) if a.start < b.start else (b, a)
+    return first.end <= second.start and _COORDINATION.fullmatch(text[first.end:second.start]) is not None
+
+
 def target_list_widened(ctx: ClaimContext) -> list[Finding]:
     """"runs on Linux, macOS and Windows" where the cited sources name Linux and macOS
     only: a list the source gives, with a member added that no cited source names.
@@ -546,14 +561,26 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
                 named.setdefault(family, {}).setdefault(m.key, []).append(fact)
     raw = " ".join(f"{d.title or ''} {d.text} {' '.join(c.text for c in d.comments)}" for d in ctx.docs).casefold()
     arch = load_lexicon().hardware_arch
-    out = []
+    shared_by: dict[str, list] = {}
+    added_by: dict[str, list] = {}
     for family, mentions in claimed.items():
         known = named.get(family, {})
         archs = {arch.get(k, k) for k in known}
         # "H100" beside a source that says "Hopper-only" (SM90): the same part, named by architecture
-        shared = [m for m in mentions if m.key in known or (family == "hardware" and arch.get(m.key, m.key) in archs)]
-        added = [m for m in mentions if m.key not in known and not _written(m.text, raw)
-                 and (family != "hardware" or arch.get(m.key, m.key) not in archs)]
+        shared_by[family] = [m for m in mentions if m.key in known or (family == "hardware" and arch.get(m.key, m.key) in archs)]
+        added_by[family] = [m for m in mentions if m.key not in known and not _written(m.text, raw)
+                            and (family != "hardware" or arch.get(m.key, m.key) not in archs)]
+    every_shared = [m for ms in shared_by.values() for m in ms]
+    out = []
+    for family, mentions in claimed.items():
+        known = named.get(family, {})
+        shared, added = shared_by[family], added_by[family]
+        if not shared:
+            # "runs on macOS and Ascend NPU" where the source names macOS only: one list of
+            # places to run, its members of different families (an OS, a back end, a GPU)
+            added = [m for m in added if any(_coordinated(ctx.claim.text, m, o) for o in every_shared)]
+            shared = [o for o in every_shared if any(_coordinated(ctx.claim.text, m, o) for m in added)]
+            known = {o.key: named.get(_target_family(o), {}).get(o.key, []) for o in shared}
         if not shared or not added:
             continue
         if ctx.voice.first_party and len(known) < 2:

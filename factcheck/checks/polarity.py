@@ -1,0 +1,159 @@
+"""Polarity: the claim says the opposite of what a source passage says about the same
+thing. "macOS is supported for now" where the cited README says "macOS is not
+supported for now"; "该 PR 不改变默认值" where the PR says it changes the default.
+
+A passage and a claim speak of the same thing when most of the passage's words stand
+in the claim, once the negation cues are set aside; then each denied predicate of the
+passage is looked for among the claim's predicates. Only that near-identity counts: a clause
+that shares a few names with a negated passage says something else, and a source that
+also says the claim's side in other words (a later comment: "now supported") leaves
+the claim alone. What lies further from the source's words (a writer's own inference
+turned around) needs reading, and is left to the LLM path.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..align import words
+from ..extract.clauses import Clause, split_clauses
+from ..lexicon import load_lexicon
+from ..models import Evidence, Finding
+from .context import ClaimContext
+
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_MIN_SHARED = 4  # the least a claim must share with a passage to be about the same thing
+_COVER_SOURCE = 0.6  # of the passage's words, in the claim
+_COVER_CLAUSE = 0.6  # of a denied predicate's words, in one predicate of the claim
+_COVER_CARRIER = 0.65  # of that predicate's words, in the denied one
+
+
+def _gist(text: str) -> frozenset[str]:
+    """Latin words and whole names (``align.words``, "llama-cpp-python" one word) and
+    Chinese character pairs."""
+    out = set(words(text, parts=False))
+    for run in _CJK_RUN.findall(text):
+        out |= {run[i:i + 2] for i in range(len(run) - 1)} if len(run) > 1 else {run}
+    return frozenset(out)
+
+
+def _blank(text: str, clauses: list[Clause]) -> str:
+    """The text with its negation cues blanked out."""
+    chars = list(text)
+    for clause in clauses:
+        for cs, ce in clause.cues:
+            chars[cs:ce] = " " * (ce - cs)
+    return "".join(chars)
+
+
+# one clause may join two predicates, each with its own polarity: "are not in this
+# repository and are not covered by that license"
+_PREDICATES = re.compile(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|can|will|may|should|must)\b)"
+                         r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
+
+
+_CONTRAST = re.compile(r"\b(?:rather than|instead of)\b|而不是|而非", re.IGNORECASE)
+
+
+@dataclass
+class _Unit:
+    negated: bool
+    gist: frozenset[str]
+
+
+def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
+    """The predicates of each clause, with whether a negation cue stands in each."""
+    blank = _blank(text, clauses)
+    out = []
+    for clause in clauses:
+        inside = text[clause.start:clause.end]
+        cuts = sorted({clause.start, clause.end, *(clause.start + m.end() for m in _PREDICATES.finditer(inside)),
+                       # "in BF16 instead of FP32": only what follows the contrast is denied
+                       *(clause.start + m.start() for m in _CONTRAST.finditer(inside))})
+        for a, b in zip(cuts, cuts[1:]):
+            negated = any(a <= cs < b for cs, _ in clause.cues)
+            out.append(_Unit(negated, _gist(blank[a:b])))
+    return out
+
+
+def _carrier(claim_units: list[_Unit], denied: frozenset[str]) -> _Unit | None:
+    """The claim's predicate that carries most of a denied predicate's words (a denying
+    one on a tie), if it carries enough of them."""
+    best, share = None, 0
+    for unit in claim_units:
+        n = len(unit.gist & denied)
+        if n > share or (n == share and best is not None and unit.negated):
+            best, share = unit, n
+    if best is None or share < 2 or share < _COVER_CLAUSE * len(denied):
+        return None
+    # and most of the predicate is the denied one: "can enable prefix caching" is not "cannot
+    # enable it". Counted in Latin words where it has some: one Chinese word makes several pairs.
+    latin = {w for w in best.gist if w.isascii()}
+    own = latin if len(latin) >= 2 else best.gist
+    if len(own & denied) < _COVER_CARRIER * len(own):
+        return None
+    return best
+
+
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=[.;；])\s+|\n+")
+
+
+def _source_sentences(ctx: ClaimContext) -> list[tuple]:
+    """Each sentence of the section's facts: (fact, sentence, its words, its predicates), computed
+    once per section. A passage may hold several sentences, and a header line before them."""
+    if "polarity" not in ctx.section_memo:
+        out = []
+        for fact in ctx.facts:
+            for sentence in _SENTENCE_END.split(fact.statement.text):
+                if len(sentence) < 8:
+                    continue
+                clauses = split_clauses(sentence)
+                out.append((fact, sentence.strip(), _gist(_blank(sentence, clauses)), _units(sentence, clauses)))
+        ctx.section_memo["polarity"] = out
+    return ctx.section_memo["polarity"]
+
+
+def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
+    """The claim asserts what a passage of the cited source, in nearly the same words,
+    denies: "PD deployments can enable it" against "PD deployments cannot enable it".
+
+    Only the claim that drops a denial is judged: a claim that adds one ("X does not
+    support Y") may rest on a table of ✅ and ❌ that says it without a negation word."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal"):
+        return []
+    claim_gist = _gist(_blank(text, ctx.claim.clauses))
+    if len(claim_gist) < _MIN_SHARED:
+        return []
+    claim_units = _units(text, ctx.claim.clauses)
+    against: list[tuple] = []  # (fact, the claim's predicate that asserts what it denies, the denied words)
+    affirmed: list[frozenset[str]] = []  # what the related source sentences assert
+    for fact, sentence, sentence_gist, units in _source_sentences(ctx):
+        shared = claim_gist & sentence_gist
+        # a short sentence ("PD deployments cannot enable it") all of whose words the claim holds
+        if len(shared) < _MIN_SHARED - (len(shared) == len(sentence_gist)) or len(shared) < _COVER_SOURCE * len(sentence_gist):
+            continue
+        for unit in units:
+            if not unit.negated:
+                affirmed.append(unit.gist)
+                continue
+            carrier = _carrier(claim_units, unit.gist)
+            if carrier is not None and not carrier.negated:
+                against.append((fact, sentence, carrier, unit.gist))
+    # the source says the claim's side too, of the same predicate, as well or better
+    # ("Windows is now supported" in a later comment)
+    against = [(f, q, c, d) for f, q, c, d in against
+               if not any(len(c.gist & g) >= len(c.gist & d) and len(g & d) >= _COVER_CLAUSE * len(d) for g in affirmed)]
+    if not against:
+        return []
+    fact, sentence = against[0][:2]
+    category = "license" if ctx.claim.licenses or fact.statement.licenses else "overstatement"
+    quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+    return [ctx.finding(category, "warning", "The claim asserts what the cited source denies in nearly the same words.",
+                        [quote], "polarity-flipped")]
+
+
+CHECKS = [polarity_flipped]
