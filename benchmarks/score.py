@@ -14,8 +14,10 @@ neither for recall nor as a false positive.
 
 usage: score.py [--cmd "factcheck check"] [--json] CASE_OR_FOLDER...
 
-(This is the repository's copy of the team's ../shared/bench/score.py, so that
-`make bench` runs from a plain clone; keep the two the same.)
+This is the one scorer: `make bench` runs it on benchmarks/cases and, when present,
+on the team's dev cases (SHARED_DEV, ../shared/bench/dev by default), and
+benchmarks/llm_eval.py and benchmarks/mutants use its rule. It started as a copy of
+../shared/bench/score.py; figures in this repository come from this file only.
 exit status: 0 always when it ran; 2 when a case could not be run or read.
 """
 from __future__ import annotations

@@ -63,3 +63,19 @@ def test_make_bench_needs_nothing_outside_the_repository(tmp_path):
     dry = subprocess.run(["make", "-n", "-C", str(ROOT), "bench", f"SHARED_DEV={tmp_path / 'absent'}"],
                          capture_output=True, text=True, timeout=60)
     assert "shared dev cases are skipped" in dry.stdout
+
+
+def test_one_scorer_for_every_benchmark():
+    """benchmarks/score.py scores the shared dev cases and the repository's cases alike;
+    nothing in the repository runs another copy of it."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    runs = re.findall(r"python (\S*score\.py)", makefile)
+    assert runs and set(runs) == {"benchmarks/score.py"}
+    assert '"$(SHARED_DEV)"' in makefile and "benchmarks/cases" in makefile
+    texts = [ROOT / "README.md", *(ROOT / "benchmarks").rglob("*.md"), *(ROOT / "benchmarks").rglob("*.py"),
+             *(ROOT / ".github").rglob("*.yml"), ROOT / "action.yml"]
+    for path in texts:
+        if path.name == "score.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "python ../shared/bench/score.py" not in text, f"{path} runs another scorer"
