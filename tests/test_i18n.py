@@ -201,3 +201,27 @@ def test_the_catalogs_ship_in_the_wheel():
         rel = f"locale/{lang}/LC_MESSAGES/factcheck.po"
         assert (ROOT / "factcheck" / rel).is_file() and any(fnmatch.fnmatch(rel, g) for g in globs)
     assert "factcheck.i18n" in data["packages"]
+
+
+def test_stderr_speaks_the_drafts_language(tmp_path):
+    """The progress lines and the incomplete-run line are in the report's language too:
+    a Chinese draft's run says 已读取来源, an English-set run 'source read'."""
+    env = {"FACTCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    zh = run("check", str(EXAMPLE), "--sources", str(EXAMPLE_SOURCES), "--fail-on", "never", env=env, cwd=tmp_path)
+    assert zh.returncode == 1, zh.stderr  # 2 of 24 sources are not archived: incomplete
+    lines = zh.stderr.splitlines()
+    assert any("已读取来源：https://" in line for line in lines)
+    assert any("来源未找到：https://arxiv.org/abs/2609.14021（存档中没有这个链接对应的来源文档）" in line
+               for line in lines)
+    last = lines[-1]
+    assert last.startswith("factcheck: 不完整：引用的 24 个来源中有 2 个无法读取；退出码为 1")
+    # no English left but the names a reader types (flag, file, key)
+    names = ("factcheck.toml", "accept_incomplete", "accept-incomplete", "factcheck", "true")
+    assert not re.search(r"[a-z]{4,}", re.sub("|".join(map(re.escape, names)), "", last)), last
+    en = run("check", str(EXAMPLE), "--sources", str(EXAMPLE_SOURCES), "--fail-on", "never", "--lang", "en",
+             "--accept-incomplete", env=env, cwd=tmp_path)
+    assert en.returncode == 0, en.stderr
+    assert any("source read: https://" in line for line in en.stderr.splitlines())
+    assert en.stderr.splitlines()[-1] == ("factcheck: incomplete: 2 of 24 cited sources could not be read "
+                                          "(accepted: --accept-incomplete)")
+    assert not HAN.search(en.stderr.replace(str(EXAMPLE), ""))

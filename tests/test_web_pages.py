@@ -151,7 +151,8 @@ def test_draft_page_filters_and_approval_state(live: LiveServer) -> None:  # noq
         assert refused.status_code == 409 and "cannot be approved" in refused.text
         assert rita.get(f"/drafts/{draft_id}/status").json() == {"revision": 1, "run_status": "done",
                                                          "progress": "checking draft.md", "error": None,
-                                                         "run_status_text": "done"}
+                                                         "run_status_text": "done",
+                                                         "progress_text": "checking draft.md"}
         assert rita.get(f"/drafts/{draft_id}/status?lang=zh").json()["run_status_text"] == "已完成"
 
 

@@ -8,7 +8,7 @@ import click
 
 from ..errors import InputError
 from ..output import FORMATS, render
-from ..i18n import localize, resolve_lang
+from ..i18n import LANGS, Translator, localize, resolve_lang, translator
 from .common import (ACCEPT_INCOMPLETE_HELP, FAIL_ON, FETCH_DEADLINE_HELP, build_settings, exit_status,
                      fail_input, lang_option, llm_options, refuse_format_as_output, say_incomplete,
                      stderr_progress, use_color)
@@ -78,7 +78,7 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         settings.fetch.refresh = True
     try:
         report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id,
-                            progress=stderr_progress(settings.quiet))
+                            progress=stderr_progress(settings.quiet, progress_words(settings.lang, draft)))
         draft_text = draft.read_text(encoding="utf-8-sig")
         report = with_suppressions(report, draft_text, baseline_path)
         report = localize(report, resolve_lang(settings.lang, draft_text))
@@ -92,3 +92,15 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     step_summary([fmt], [Checked(report, draft_text, str(draft))])
     say_incomplete([report], settings.accept_incomplete)
     sys.exit(exit_status(report, settings.fail_on, settings.accept_incomplete))
+
+
+def progress_words(setting: str | None, draft: Path) -> Translator:
+    """The language of the progress lines, known before the run: the one set, else the
+    draft's own (English when the draft cannot be read; the run then says why)."""
+    if setting in LANGS:
+        return translator(setting)  # type: ignore[arg-type]
+    try:
+        text = draft.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeError):
+        text = ""
+    return translator(resolve_lang(None, text))

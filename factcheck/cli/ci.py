@@ -20,7 +20,7 @@ from ..output import FORMATS
 from ..output.many import Checked, render_many
 from ..settings import Settings
 from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
-from ..i18n import localize, resolve_lang
+from ..i18n import Translator, localize, resolve_lang, translator
 from .common import refuse_format_as_output, use_color
 from .common import (ACCEPT_INCOMPLETE_HELP, FETCH_DEADLINE_HELP, exit_status, fail_input, lang_option,
                      llm_options, say_incomplete, stderr_progress)
@@ -74,11 +74,13 @@ def worst_status(reports: list[Report], fail_on: str, accept_incomplete: bool = 
     return max((exit_status(r, fail_on, accept_incomplete) for r in reports), default=0)
 
 
-def drafts_progress(progress: Callable[[str], None] | None, path: str) -> Callable[[str], None] | None:
-    """Progress lines that name the draft they are about (ci checks several)."""
-    if progress is None:
+def drafts_progress(out: Callable[[str], None] | None, path: str,
+                    tr: Translator | None = None) -> Callable[[str], None] | None:
+    """Progress lines that name the draft they are about (ci checks several), each in
+    its draft's language when ``tr`` is given."""
+    if out is None:
         return None
-    return lambda message: progress(f"{path}: {message}")
+    return lambda message: out(f"{path}: {tr.text(message) if tr else message}")
 
 
 def parse_also(values: tuple[str, ...]) -> list[tuple[str, Path]]:
@@ -181,7 +183,8 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
         try:
             draft_text = read_draft(root / change.path)
             report = check_path(root / change.path, settings, sources_dir=sources_dir,
-                                progress=drafts_progress(progress, change.path))
+                                progress=drafts_progress(progress, change.path,
+                                                         translator(resolve_lang(settings.lang, draft_text))))
             report = apply_suppressions(report.model_copy(update={"draft": change.path}), draft_text, baseline)
         except InputError as exc:
             click.echo(f"factcheck: error: {exc}", err=True)

@@ -12,6 +12,7 @@ from typing import Iterable
 import click
 
 from ..errors import InputError
+from ..i18n import Translator
 from ..models import SEVERITY_RANK, Report
 from ..settings import Settings
 
@@ -31,17 +32,20 @@ def exit_status(report: Report, fail_on: str, accept_incomplete: bool = False) -
 
 
 def say_incomplete(reports: list[Report], accept_incomplete: bool) -> None:
-    """Why an incomplete run exits 1 (or that it was accepted), once, on stderr."""
-    from ..output.summary import incomplete_clause
+    """Why an incomplete run exits 1 (or that it was accepted), once, on stderr, in the
+    reports' language."""
+    from ..output.summary import incomplete_clause, words_of
 
     clause = incomplete_clause(reports)
     if not clause:
         return
+    tr = words_of(reports)
     if accept_incomplete:
-        click.echo(f"factcheck: {clause} (accepted: --accept-incomplete)", err=True)
+        line = tr.gettext("{clause} (accepted: --accept-incomplete)")
     else:
-        click.echo(f"factcheck: {clause}; exit 1 (--accept-incomplete, or accept_incomplete = true "
-                   "in factcheck.toml, accepts an incomplete run)", err=True)
+        line = tr.gettext("{clause}; exit 1 (--accept-incomplete, or accept_incomplete = true in "
+                          "factcheck.toml, accepts an incomplete run)")
+    click.echo("factcheck: " + line.format(clause=clause), err=True)
 
 
 ACCEPT_INCOMPLETE_HELP = ("Exit 0 (findings allowing) even when some cited sources could not be read. "
@@ -55,16 +59,18 @@ def fail_input(exc: InputError) -> "click.exceptions.Exit":
     return click.exceptions.Exit(2)
 
 
-def stderr_progress(quiet: bool):
+def stderr_progress(quiet: bool, tr: Translator | None = None):
     """Progress lines on stderr, nothing with -q. Each line carries the seconds since the
     run started, so a CI log (not a terminal: no live bar there) shows what a slow run
-    is doing: one line per source fetched or failed."""
+    is doing: one line per source fetched or failed. ``tr``: the language of the lines
+    (the run's English when None)."""
     if quiet:
         return None
     start = time.monotonic()
 
     def say(message: str) -> None:
-        click.echo(f"factcheck: [{time.monotonic() - start:6.1f} s] {message}", err=True)
+        click.echo(f"factcheck: [{time.monotonic() - start:6.1f} s] {tr.text(message) if tr else message}",
+                   err=True)
 
     return say
 

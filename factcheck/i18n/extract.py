@@ -8,7 +8,8 @@ f-string into a msgid whose placeholders are the expressions' source text:
 The catalog matches rendered English against these templates at output time
 (``catalog.Translator.text``), so the checks need no gettext calls of their own.
 
-Also extracted: plain ``gettext``/``_``/``N_``/``ngettext`` calls with literal
+Also extracted: the progress lines of a run (``say(f"…")``, ``progress(f"…")``),
+and plain ``gettext``/``_``/``N_``/``ngettext`` calls with literal
 arguments (the output formats' own words).
 """
 from __future__ import annotations
@@ -21,6 +22,8 @@ NGETTEXT = {"ngettext"}
 # where a finding's human text is passed: ctx.finding(category, severity, MESSAGE, ...) / Finding(message=...)
 FINDING_CALLS = {"finding", "Finding"}
 TEXT_KEYWORDS = {"message", "suggestion"}
+# progress lines a run writes on stderr (RunContext.say, a Progress callback)
+PROGRESS_CALLS = {"say", "progress"}
 
 Extracted = tuple[int, str, "str | tuple[str, str]", list[str]]
 
@@ -76,6 +79,9 @@ def messages(tree: ast.AST) -> Iterator[tuple[int, str, "str | tuple[str, str]"]
                     if kw.arg in TEXT_KEYWORDS:
                         for text in template(kw.value):
                             yield node.lineno, f"{name}.{kw.arg}", text
+            elif name in PROGRESS_CALLS and node.args:
+                for text in template(node.args[0]):
+                    yield node.lineno, "progress", text
             elif _notes_target(node.func) and node.args:
                 for text in template(node.args[0]):
                     yield node.lineno, "notes", text

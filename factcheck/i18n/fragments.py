@@ -42,6 +42,8 @@ FRAGMENTS = [
     N_("new"), N_("in_review"), N_("changes_requested"), N_("approved"),
     # web: a revision's check (web/db.py FINISHED and before), and a user's role
     N_("queued"), N_("running"), N_("done"), N_("failed"), N_("incomplete"),
+    # progress: "source {status}: {url} ({detail})" (graph.fetch_one, sources.FetchResult.status)
+    N_("not found"), N_("refused"),
     N_("writer"), N_("reviewer"),
     # graph: an unresolved citation
     N_("could not check: source not available"),

@@ -201,7 +201,8 @@ def draft_status(request: Request, draft_id: int, user: db.User = Depends(page_u
     return {"revision": revision.number, "run_status": revision.run_status, "progress": revision.progress,
             "error": revision.run_error,
             # what the page shows for run_status, in the reader's language
-            "run_status_text": tr.gettext(revision.run_status)}
+            "run_status_text": tr.gettext(revision.run_status),
+            "progress_text": tr.text(revision.progress or "")}
 
 
 @router.post("/drafts/{draft_id}/revisions")

@@ -85,7 +85,7 @@
           status.textContent = data.run_status_text || data.run_status;
           status.className = "run " + data.run_status;
           var line = document.getElementById("run-progress");
-          if (line) line.textContent = data.progress || "";
+          if (line) line.textContent = data.progress_text || data.progress || "";
           if (data.run_status === "done" || data.run_status === "failed" || data.run_status === "incomplete") {
             clearInterval(timer);
             location.reload();
