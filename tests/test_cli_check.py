@@ -123,7 +123,7 @@ def test_bundled_example_is_clean_and_its_twin_is_not(tmp_path):
                         "--format", "json", "--no-checkpoint", "--accept-incomplete")
     # two cited sources (a repository and a paper) are not in the archive: accepted, and said
     assert careful.returncode == 0
-    assert "不完整：引用的 24 个来源中有 2 个无法读取 (accepted" in careful.stderr  # in the draft's language
+    assert "不完整：引用的 24 个来源中有 2 个无法读取（已用 --accept-incomplete 接受）" in careful.stderr  # in the draft's language
     # what the careful digest still draws is only what its own sources leave open
     assert all(f["severity"] != "error" for f in json.loads(careful.stdout)["findings"])
     errors = factcheck("check", str(root / "drafts" / "weekly-2026-09-22-with-errors.md"), "--sources",
