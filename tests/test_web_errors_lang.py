@@ -111,3 +111,35 @@ def test_page_errors_in_the_readers_language(live: LiveServer) -> None:  # noqa:
         gone = client.get("/drafts/999")
         assert gone.status_code == 404 and "找不到稿件 999" in gone.text and '<html lang="zh">' in gone.text
         assert "no draft 999" in client.get("/drafts/999?lang=en").text
+
+
+def test_the_reviewers_edit_box_and_the_drafts_origin_in_chinese(tmp_path) -> None:
+    """The edit box starts from the suggestion as the reviewer reads it (not the English it
+    was made in); the revision's origin and a category's meaning are in the same words."""
+    from web_support import phrase_findings, start_live
+
+    from factcheck.models import Report
+
+    async def measured(text: str, name: str, thread_id: str, progress) -> Report:  # type: ignore[no-untyped-def]
+        report = phrase_findings(text, name)
+        first = report.findings[0].model_copy(
+            update={"suggestion": "name the hardware, model and workload the source measured"})
+        return report.model_copy(update={"findings": [first, *report.findings[1:]]})
+
+    server = start_live(tmp_path, measured)
+    live_ = next(server)
+    try:
+        with live_.browser_client() as rita, live_.browser_client() as wanda:
+            draft_id = int(wanda.post("/drafts", data={"csrf_token": sign_in(wanda, "wanda"), "text": DRAFT})
+                           .headers["location"].rsplit("/", 1)[1])
+            live_.wait_run(draft_id)
+            sign_in(rita, "rita")
+            page = rita.get(f"/drafts/{draft_id}?lang=zh").text
+            assert re.search(r'<textarea name="suggestion"[^>]*>写明来源测试所用的硬件、模型和负载</textarea>', page)
+            assert "· 粘贴 ·" in page and "pasted" not in page
+            assert re.search(r'<span class="badge cat" title="[^"]*[\u4e00-\u9fff][^"]*">', page)
+            english = rita.get(f"/drafts/{draft_id}?lang=en").text
+            assert "name the hardware, model and workload the source measured</textarea>" in english
+            assert "· pasted ·" in english
+    finally:
+        next(server, None)

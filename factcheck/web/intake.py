@@ -145,10 +145,11 @@ def take_draft(*, text: str | None, upload: tuple[str, bytes] | None, url: str |
     if upload and upload[1]:
         name = upload[0].rsplit("/", 1)[-1] or "draft.md"
         what = Message(N_("the file {name}"), {"name": name})
-        return decode_draft(upload[1], max_bytes, what), name, f"upload: {name}"
+        # the origin is stored in English and shown through the catalogs
+        return decode_draft(upload[1], max_bytes, what), name, str(Message(N_("upload: {name}"), {"name": name}))
     if url and url.strip():
         body, name = fetch_draft(url, max_bytes=max_bytes, allow_private=allow_private, deadline=deadline)
         return body, name, url.strip()
     if text and text.strip():
-        return decode_draft(text.encode("utf-8"), max_bytes, Message(N_("the pasted draft"))), "draft.md", "pasted"
+        return decode_draft(text.encode("utf-8"), max_bytes, Message(N_("the pasted draft"))), "draft.md", N_("pasted")
     raise Invalid("draft_missing", N_("paste the draft, upload a Markdown file, or give the URL of a draft file"))

@@ -10,6 +10,7 @@ from starlette.requests import Request
 from ..i18n import LANGS, Lang, translator
 from ..i18n.message import Message
 from ..models import SourceMetadata
+from ..output.rules import RULES
 from ..output.summary import metadata_text, severity_word
 from .db import User
 
@@ -54,5 +55,7 @@ def page_words(lang: Lang) -> dict[str, Any]:
         # a refusal's Message, or English the code stored earlier (a run note), in this language
         "say": lambda text: text.render(tr) if isinstance(text, Message) else tr.text(text or ""),
         "severity_word": lambda severity: severity_word(severity, tr),
+        # a category keeps its contract id on the page; this says what it means, in the reader's words
+        "category_title": lambda category: tr.gettext(RULES[category].short) if category in RULES else category,
         "metadata_text": lambda meta: metadata_text(SourceMetadata.model_validate(meta), tr),
     }
