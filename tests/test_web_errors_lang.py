@@ -141,5 +141,16 @@ def test_the_reviewers_edit_box_and_the_drafts_origin_in_chinese(tmp_path) -> No
             english = rita.get(f"/drafts/{draft_id}?lang=en").text
             assert "name the hardware, model and workload the source measured</textarea>" in english
             assert "· pasted ·" in english
+        # the API's findings likewise: human text in the caller's language, the rest as it was
+        with live_.api("rita") as api:
+            zh = api.get(f"/api/drafts/{draft_id}/findings?lang=zh").json()
+            en = api.get(f"/api/drafts/{draft_id}/findings", headers={"Accept-Language": "en"}).json()
+        assert [f["lang"] for f in zh] == ["zh"] * len(zh) and [f["lang"] for f in en] == ["en"] * len(en)
+        assert zh[0]["finding"]["suggestion"] == "写明来源测试所用的硬件、模型和负载"
+        assert en[0]["finding"]["suggestion"] == "name the hardware, model and workload the source measured"
+        for z, e in zip(zh, en):
+            assert (z["id"], z["fingerprint"], z["finding"]["category"], z["finding"]["severity"],
+                    z["finding"]["evidence"]) == (e["id"], e["fingerprint"], e["finding"]["category"],
+                                                  e["finding"]["severity"], e["finding"]["evidence"])
     finally:
         next(server, None)

@@ -108,6 +108,10 @@ def serve(db_path: Path | None, database_url: str | None, host: str, port: int, 
     PostgreSQL they are queued in the database for `factcheck worker` processes,
     on this machine or others. The JSON API is under /api, its OpenAPI schema at
     /openapi.json. Create accounts first with `factcheck users add`.
+
+    Pages, findings and error messages (API errors too, beside a stable `code`)
+    come in Chinese or English: ?lang=zh|en on a request, else the language each
+    user picks in the page header, else the browser's Accept-Language.
     """
     import uvicorn
 

@@ -12,7 +12,8 @@ import re
 from ..models import Finding, Report
 from .catalog import LANGS, Lang, Translator, translator
 
-__all__ = ["LANGS", "Lang", "Translator", "draft_language", "localize", "resolve_lang", "translator"]
+__all__ = ["LANGS", "Lang", "Translator", "draft_language", "localize", "localize_finding", "resolve_lang",
+           "translator"]
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -41,6 +42,11 @@ def _finding(finding: Finding, tr: Translator) -> Finding:
     if finding.suggestion:
         update["suggestion"] = tr.text(finding.suggestion)
     return finding.model_copy(update=update)
+
+
+def localize_finding(finding: Finding, lang: Lang) -> Finding:
+    """One finding (made in English) with its message and suggestion in ``lang``."""
+    return _finding(finding, translator(lang))
 
 
 def localize(report: Report, lang: Lang) -> Report:

@@ -6,7 +6,7 @@ from typing import Literal
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
-from ..i18n import translator
+from ..i18n import Lang, localize_finding, translator
 from ..i18n.catalog import N_
 from ..models import Category, Severity
 from . import db
@@ -37,6 +37,14 @@ class DraftOut(db.DraftView):
 
 class FindingOut(db.FindingView):
     history: list[db.EventView] = Field(default_factory=list, description="the audit trail of this finding")
+    lang: str = Field(default="en", description="the language of finding.message and finding.suggestion "
+                                                "(?lang=, the user's setting, Accept-Language); category, "
+                                                "severity, ids and evidence never change with it")
+
+
+def _finding_out(view: db.FindingView, history: list[db.EventView], lang: Lang) -> FindingOut:
+    return FindingOut(**{**view.model_dump(), "finding": localize_finding(view.finding, lang)},
+                      history=history, lang=lang)
 
 
 class DecisionIn(BaseModel):
@@ -134,7 +142,8 @@ def list_findings(request: Request, draft_id: int, category: Category | None = N
     eng = engine(request)
     revision = db.latest_revision(eng, draft_id)
     trail = db.list_events(eng, draft_id)
-    return [FindingOut(**view.model_dump(), history=[e for e in trail if e.fingerprint == view.fingerprint])
+    lang = request_lang(request, user)
+    return [_finding_out(view, [e for e in trail if e.fingerprint == view.fingerprint], lang)
             for view in db.list_findings(eng, revision.id, category=category, severity=severity)]
 
 
@@ -161,7 +170,7 @@ def decide(request: Request, finding_id: int, body: DecisionIn, user: db.User = 
     except db.Invalid as exc:
         raise Refusal.of(422, exc) from None
     trail = [e for e in db.list_events(engine(request), view.draft_id) if e.fingerprint == view.fingerprint]
-    return FindingOut(**view.model_dump(), history=trail)
+    return _finding_out(view, trail, request_lang(request, user))
 
 
 @router.post("/drafts/{draft_id}/status", response_model=DraftOut,
