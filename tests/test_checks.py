@@ -952,3 +952,103 @@ def test_a_contrast_denies_only_what_follows_it():
     [f] = flagged(run("The flag keeps master parameters and gradients in BF16 instead of FP32.",
                       doc("The flag does not keep master parameters and gradients in BF16.")), "overstatement")
     assert f.check == "polarity-flipped"
+
+
+# --- round 8 mechanisms: device counts, a dated subject, versions more precise than the source ---
+
+GPU_TABLE = ("Prefill throughput (tokens/s), single concurrency:\n\n| GPUs | 2048 | 8192 | 32768 |\n|---|---|---|---|\n"
+             "| 4x RTX 4090 (48GB) | 118 | 415 | 818 |\n| 8x RTX 4090 (48GB) | 130 | 435 | 1055 |\n")
+
+
+@pytest.mark.parametrize("body", ["四卡在 8192 tokens 时为 435 tokens/s。", "On 4 GPUs it reaches 435 tokens/s at 8192 tokens."])
+def test_a_figure_told_for_another_device_count_is_flagged(body):
+    [f] = flagged(run(body, doc(GPU_TABLE)), "metric-conflation")
+    assert f.check == "device-count-swapped" and "8x RTX 4090" in f.evidence[0].quote
+
+
+@pytest.mark.parametrize("body", ["四卡在 8192 tokens 时为 415 tokens/s，八卡为 435 tokens/s。",
+                                  "On 8 GPUs it reaches 435 tokens/s at 8192 tokens.",
+                                  "新表里 4、8 张 RTX 4090 在 8192 tokens 时分别为 415、435 tokens/s。"])
+def test_a_figure_told_for_its_own_device_count_is_not_flagged(body):
+    assert flagged(run(body, doc(GPU_TABLE))) == []
+
+
+def test_the_dated_document_is_what_a_sentence_naming_two_calls_new():
+    new = doc("Support native Kimi K2 thinking. See #1598.", url="https://github.com/o/r/pull/1663",
+              dates={"created": "2026-09-16"}, state="merged")
+    old = doc("Native INT4 support request", url="https://github.com/o/r/issues/1598", kind="issue",
+              dates={"created": "2026-08-12"})
+    cite = "https://github.com/o/r/pull/1663), [s](https://github.com/o/r/issues/1598"
+    body = "9 月 16 日，作者提交了 #1663，指向 #1598。"
+    assert flagged(run(body, new, old, cite=cite), "release-date") == []
+    [f] = flagged(run("本周新开的 #1598 提出了原生 INT4 支持。", new, old, cite=cite), "release-date")
+    assert f.check == "new-but-earlier"
+
+
+def test_a_version_more_precise_than_the_sources_is_unsupported():
+    src = doc("Reproduced on mistral.rs v0.9.0 with PagedAttention on.")
+    [f] = flagged(run("A maintainer replied that the fix shipped in v0.9.3.", src), "unsupported")
+    assert f.check == "version-unsupported"
+    assert flagged(run("The report was made on mistral.rs v0.9.0.", src)) == []
+    assert flagged(run("The report was made on the v0.9 series.", src)) == []
+
+
+def test_the_second_half_of_a_pr_is_no_figure():
+    src = doc("feat(cutile): add fp8 fused moe and a load-time kernel autotuner")
+    assert flagged(run("The second half of #101 tunes cuTile kernels where they run.", src)) == []
+
+
+def test_a_roadmap_reported_as_a_roadmap_is_no_proposal_called_shipped():
+    src = doc("- [x] Native INT4 for K2 Thinking\n- [ ] EPLB for inference", kind="issue", state="open",
+              title="Development Roadmap (2025 Q4)")
+    assert flagged(run("路线图 #101 把原生 INT4 支持列为重点，这一项已经打勾。", src), "overstatement") == []
+
+
+@pytest.mark.parametrize("body", ["八卡在 32768 tokens 时的 1055 tokens/s 是每张卡各自的 prefill 吞吐。",
+                                  "At 32768 tokens, 1055 tokens/s is what each GPU delivers."])
+def test_a_several_device_figure_told_per_device_is_flagged(body):
+    [f] = flagged(run(body, doc(GPU_TABLE)), "metric-conflation")
+    assert f.check == "per-device-of-total"
+
+
+@pytest.mark.parametrize("body", ["八卡合计在 32768 tokens 时为 1055 tokens/s。",
+                                  "At 32768 tokens, eight GPUs together deliver 1055 tokens/s, about 132 per GPU."])
+def test_a_several_device_figure_told_as_their_total_is_not_flagged(body):
+    assert flagged(run(body, doc(GPU_TABLE))) == []
+
+
+@pytest.mark.parametrize("body", ["decode 从 34 tokens/s 降到约 17 tokens/s，只剩原来的三分之一。",
+                                  "Decode fell from 34 tokens/s to about 17 tokens/s, down to a third of what it was."])
+def test_a_fraction_in_words_that_its_own_figures_contradict_is_flagged(body):
+    src = doc("Without this PR: decoding speed of 34 tokens/s. With this PR: the decoding speed fell to about 17 tokens/s.")
+    [f] = flagged(run(body, src), "unsupported")
+    assert f.check == "fraction-disagrees" and "50%" in f.message
+
+
+@pytest.mark.parametrize("body", ["decode 从 34 tokens/s 降到约 17 tokens/s，只剩原来的一半。",
+                                  "Decode fell from 34 tokens/s to about 17 tokens/s, cut in half."])
+def test_a_fraction_in_words_that_fits_its_figures_is_not_flagged(body):
+    src = doc("Without this PR: decoding speed of 34 tokens/s. With this PR: the decoding speed fell to about 17 tokens/s.")
+    assert flagged(run(body, src)) == []
+
+
+def test_a_denial_in_brackets_denies_only_inside_them():
+    src = doc("`install.sh` download a matching prebuilt (no toolchain) and fall back to a source build.")
+    assert flagged(run("The install scripts download a matching prebuilt and fall back to a source build.", src)) == []
+
+
+@pytest.mark.parametrize("body", ["All three columns were measured on the same H100.", "三列数字都是在同一张 H100 上测得的。"])
+def test_hardware_the_sentence_says_was_measured_on_and_no_source_names_is_flagged(body):
+    src = doc("The benchmark uses Qwen3-30B-A3B on a GB10, same harness as vLLM.\n\n| TTFT | 2527 ms | 145 ms |")
+    [f] = flagged(run(body, src), "unsupported")
+    assert f.check == "condition-unseen" and "H100" in f.message
+    assert flagged(run(body.replace("H100", "GB10"), src)) == []
+
+
+def test_a_ratio_at_a_stated_workload_is_read_from_that_workloads_row():
+    src = doc("| | master | branch |\n|---|---|---|\n| TTFT 512 tokens | 2527 ms | 145 ms |\n"
+              "| TTFT 4096 tokens | 18477 ms | 581 ms |\n| decode 8 users | 166 ms | 7.9 ms |")
+    # 2527/145 is 17.4x; 166/7.9 (another row) is 21x and must not back "more than 20x at 512 tokens"
+    [f] = flagged(run("TTFT drops by more than 20x at 512 tokens.", src), "unsupported")
+    assert f.check == "number-unsupported"
+    assert flagged(run("TTFT drops by about 17x at 512 tokens.", src)) == []

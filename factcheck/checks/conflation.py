@@ -445,6 +445,44 @@ def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def device_count_swapped(ctx: ClaimContext) -> list[Finding]:
+    """A figure told for another number of devices than the source measured it on:
+    "四卡在 8192 tokens 时为 435 tokens/s" where 435 is the row "8x RTX 4090" and the
+    four-GPU row gives 415."""
+    claimed = ctx.claim.of("devices", affirmed=True)
+    shares = [m for m in ctx.claim.of("scope", affirmed=True) if m.key == "per_device"]
+    if not claimed and not shares:
+        return []
+    out = []
+    for qa in ctx.claim.quantities:
+        if qa.negated or not _distinctive(qa.q) or qa.q.unit == "tok/s/GPU":
+            continue
+        # a table's cells are often bare numbers, its unit in the caption: a distinctive value is enough
+        hits = matches(qa.q, ctx.facts, bare_ok=True, strict=True)
+        counts = [h.fact.statement.keys("devices") for h in hits]
+        if hits and all(counts) and any(s.clause == qa.clause for s in shares) and all(
+                int(k) > 1 for c in counts for k in c) and not any(
+                "per_device" in h.fact.statement.keys("scope") or h.fact.statement.quantities and any(
+                    fq.q.unit == "tok/s/GPU" for fq in h.fact.statement.quantities) for h in hits):
+            # "1055 tokens/s 是每张卡各自的吞吐" where 1055 is the row "8x RTX 4090"
+            figure, measured = qa.q.raw, ", ".join(sorted(set().union(*counts), key=int))
+            out.append(ctx.finding(
+                "metric-conflation", "warning",
+                f"The source gives {figure} for {measured} devices together; the claim gives it per device.",
+                [hits[0].fact], "per-device-of-total"))
+            continue
+        m = _nearest(qa, [c for c in claimed if c.clause == qa.clause], ctx.claim.changes())
+        if m is None:
+            continue
+        if hits and all(counts) and all(m.key not in c for c in counts):
+            figure, measured, told = qa.q.raw, ", ".join(sorted(set().union(*counts), key=int)), m.text.strip()
+            out.append(ctx.finding(
+                "metric-conflation", "warning",
+                f"The source gives {figure} for a count of {measured} devices, not for {told}.",
+                [hits[0].fact], "device-count-swapped"))
+    return out
+
+
 def _nearest(qa: QuantityAt, mentions: list, pairs: list | None = None):
     """The mention standing closest to a number: "from 0.254x to 0.768x on the RTX
     4090 D and from 0.212x to 0.593x on the H20" gives each pair its own card. A
@@ -466,4 +504,5 @@ def _has(fact, qa: QuantityAt) -> bool:
 
 
 CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
-          kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped]
+          kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
+          device_count_swapped]

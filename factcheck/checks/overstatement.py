@@ -274,6 +274,9 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
         evidence = [f for f in conditions if len(claim_words & words(f.quote)) >= 2][:1]
     if not evidence:
         return []
+    held = {m.key for f in evidence for m in f.statement.of("hardware") + f.statement.of("parallelism")}
+    if held and held <= ctx.claim.keys("hardware") | ctx.claim.keys("parallelism"):
+        return []  # "每种配置 … 1、2、4、8 张 RTX 4090": the claim names the conditions it ranges within
     named = sorted({m.text for f in evidence for m in f.statement.of("hardware") + f.statement.of("parallelism")})
     where = f" (measured on {', '.join(named)})" if named else ""
     return [ctx.finding(
@@ -479,6 +482,8 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
     feature request or a proposal: nothing has shipped."""
     if not ctx.claim.of("shipped", affirmed=True):
         return []
+    if ctx.claim.of("proposal"):
+        return []  # "路线图 #1582 里这一项已经打勾": the claim reports on the plan as a plan
     for score, doc in ctx.ranked_docs():
         if score < 2:
             break

@@ -52,6 +52,7 @@ _PREDICATES = re.compile(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|c
                          r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
 
 
+_BRACKET = re.compile(r"[()（）]")
 _CONTRAST = re.compile(r"\b(?:rather than|instead of)\b|而不是|而非", re.IGNORECASE)
 
 
@@ -69,7 +70,9 @@ def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
         inside = text[clause.start:clause.end]
         cuts = sorted({clause.start, clause.end, *(clause.start + m.end() for m in _PREDICATES.finditer(inside)),
                        # "in BF16 instead of FP32": only what follows the contrast is denied
-                       *(clause.start + m.start() for m in _CONTRAST.finditer(inside))})
+                       *(clause.start + m.start() for m in _CONTRAST.finditer(inside)),
+                       # "download a prebuilt (no toolchain)": a cue in brackets denies only inside them
+                       *(clause.start + m.start() + (m.group(0) in ")）") for m in _BRACKET.finditer(inside))})
         for a, b in zip(cuts, cuts[1:]):
             negated = any(a <= cs < b for cs, _ in clause.cues)
             out.append(_Unit(negated, _gist(blank[a:b])))

@@ -163,6 +163,12 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
         return []
     opened = "created" in events
     named = ctx.referenced()
+    # "12 月 4 日，ErvinXie 提交了 #1663 …，指向 #1598": the date the sentence gives is one named
+    # document's own; that one is what the sentence calls new, not the one it points to
+    days = {d.date for d in _day_dates(ctx) if d.date}
+    dated = [d for d in named if days & set(d.dates.as_dates().values())]
+    if dated:
+        named = dated
     for score, doc in ctx.subject_docs():
         if named and doc not in named:
             continue  # "#18550, opened on September 20": the sentence says which source it speaks of

@@ -86,6 +86,20 @@ def _named_size(raw: str, ctx: ClaimContext) -> bool:
     return any(inside.search(text) for d in ctx.docs for text in (d.title or "", d.text, d.url))
 
 
+def _at_conditions(ctx: ClaimContext, qa: QuantityAt, derived: list[tuple[float, str, Fact]]):
+    """The derived ratios that can back a ratio the claim gives under a stated workload
+    ("more than 20x at 512 tokens"): those computed from a passage or row that carries the
+    workload figure, when the sources have such; any of them otherwise."""
+    if qa.q.unit not in ("x", "%"):
+        return derived
+    conditions = [c.q for c in ctx.claim.quantities if c.clause == qa.clause and c is not qa
+                  and c.q.unit not in ("x", "%") and not c.negated]
+    if not conditions:
+        return derived
+    there = [d for d in derived if any(same_value(c, fq.q) for c in conditions for fq in d[2].statement.quantities)]
+    return there or derived
+
+
 def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
@@ -96,7 +110,7 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
             continue
         if derived is None:
             derived = source_changes(ctx.ratios()) + own_changes(ctx)
-        if not _supported(qa, ctx.facts, derived) and not _named_size(qa.q.raw, ctx):
+        if not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived)) and not _named_size(qa.q.raw, ctx):
             missing.append(qa.q.raw)
     if not missing:
         return []
@@ -108,6 +122,38 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
                             "and no cited source carries it.", titles[:2], "first-party-unconfirmed")]
     return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles[:2],
                         "number-unsupported")]
+
+
+_DIGITS = re.compile(r"\d")
+
+
+def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
+    """A change told in words that the sentence's own figures contradict: "decode 从 34
+    tokens/s 降到约 17 tokens/s，只剩原来的三分之一" (34 to 17 is a half). The words are
+    read against the nearest from->to pair before them."""
+    pairs = ctx.claim.changes()
+    out = []
+    for qa in ctx.claim.quantities:
+        q = qa.q
+        if q.unit != "%" or _DIGITS.search(q.raw) or qa.negated:
+            continue  # only a fraction in words ("一半", "a third")
+        before = [(a, b) for a, b in pairs if b.q.end <= q.start and not a.q.is_range and not b.q.is_range
+                  and a.q.unit == b.q.unit and a.q.high > 0 and b.q.high > 0]
+        if not before:
+            continue
+        a, b = before[-1]
+        big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
+        # a change of half is read either way ("halved" / "doubled"); a third or a quarter one way
+        told = {(big - small) / big * 100, (big - small) / small * 100}
+        if any(abs(t - q.high) <= max(5.0, 0.12 * q.high) for t in told):
+            continue
+        words_, start, end = q.raw, a.q.raw, b.q.raw
+        change = f"{min(told, key=lambda t: abs(t - q.high)):.0f}"
+        out.append(ctx.finding(
+            "unsupported", "warning",
+            f"“{words_}” does not fit the sentence's own figures: {start} to {end} is a change of {change}%.",
+            [h.fact for h in matches(b.q, ctx.facts, bare_ok=False)][:1], "fraction-disagrees"))
+    return out
 
 
 def first_party(ctx: ClaimContext) -> bool:
@@ -137,7 +183,8 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     out = []
     for v in ctx.claim.versions:
         want = same_version_key(v.version)
-        if want in known or any(k.startswith(want + ".") or want.startswith(k + ".") for k in known):
+        # "v0.9" names the series of a source's 0.9.3; "v0.9.3" is not named by a source's v0.9.0
+        if want in known or any(k.startswith(want + ".") for k in known):
             continue
         if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):
             continue
@@ -192,6 +239,11 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
         return []  # "GLM-5.3-Flash 与 Qwen3.8 用户：先用 … 核对": advice names no measurement
     anchored = any(matches(qa.q, ctx.facts, bare_ok=False) for qa in ctx.claim.quantities
                    if is_result(qa.q) and not qa.negated)
+    # "All three columns were measured on the same H100" where the cited table was measured on a
+    # GB10: the sentence says where the source measured, and the source names other hardware
+    measured_on = [f for f in ctx.facts if f.statement.of("hardware", affirmed=True)]
+    if not anchored and measured_on and not first_party(ctx) and load_lexicon().modality.says(ctx.claim.text, "measured"):
+        anchored = True
     arch = load_lexicon().hardware_arch
     # a source that names the architecture ("SM90", "Hopper") names the parts built on it; a
     # sibling part does not ("GH200" is not "H100")
@@ -234,4 +286,4 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
-CHECKS = [number_unsupported, version_unsupported, condition_unseen]
+CHECKS = [fraction_disagrees, number_unsupported, version_unsupported, condition_unseen]

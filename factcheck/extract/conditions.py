@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..lexicon import load_lexicon
+from .numerals import ENGLISH_NUMBERS, chinese_to_number
 from .records import Mention
 
 # TP8, TP=8, TP 8, DP2, EP16, PP2, DCP1, "TP4/DCP1"; Ulysses 8; tensor parallel 8
@@ -37,6 +38,31 @@ _REPLICAS = re.compile(
     re.IGNORECASE,
 )
 
+# How many devices a figure was measured on: "8x RTX 4090", "4 GPUs", "two H100 GPUs",
+# "四卡", "8 张卡", "2 张 RTX 4090", "单卡", "双卡". A count before "x" needs a device name
+# after it ("8x faster" is a ratio).
+_COUNT = r"(?P<n>\d{1,3}|one|two|three|four|six|eight|sixteen|single|dual)"
+_DEVICES = re.compile(
+    _COUNT + r"\s?[x×]\s?(?=(?:NVIDIA\s|AMD\s)?(?:RTX|GTX|[A-Z]{1,3}\d{2,4}|MI\d|Tesla|Ascend|TPU|Gaudi|GPU))"
+    r"|" + _COUNT.replace("P<n>", "P<m>") + r"[ -](?:[\w-]+\s){0,2}?(?:GPUs?|cards?|accelerators?|NPUs?)\b"
+    r"|(?<![A-Za-z0-9.])(?P<zh>[\d一二两三四五六七八九十]{1,3}|单|双)\s?(?:(?:张|块)\s?(?:卡|GPU|显卡|(?=(?:RTX|[A-Z]{1,3}\d{2,4})))"
+    r"|卡|GPU|显卡)",
+    re.IGNORECASE)
+_WORD_COUNTS = {"single": 1, "dual": 2, "单": 1, "双": 2}
+_COUNT_LIST = re.compile(r"[\d一二两三四五六七八九十]\s*(?:[、,，/]|and|or|和|或)\s*$")
+
+
+def _device_count(m: re.Match[str]) -> int | None:
+    raw = (m.group("n") or m.group("m") or m.group("zh")).lower()
+    if raw in _WORD_COUNTS:
+        return _WORD_COUNTS[raw]
+    if raw.isdigit():
+        return int(raw)
+    if raw in ENGLISH_NUMBERS:
+        return int(ENGLISH_NUMBERS[raw])
+    value = chinese_to_number(raw)
+    return int(value) if value else None
+
 
 # "a whole AutoEP training step", "整个推理流程": the scope of a whole run, by pattern
 _WHOLE = re.compile(r"(?<![A-Za-z])(?:whole|entire|full)\s+(?:[\w-]+\s+){0,3}(?:step|request|pipeline|run|iteration|generation)s?"
@@ -65,6 +91,12 @@ def find_conditions(text: str) -> list[Mention]:
     for m in _SCHEMES.finditer(text):
         key = re.sub(r"[- ]parallel(?:ism)?$", "", m.group(1), flags=re.IGNORECASE).upper().replace(" ", "_")
         found.append(Mention(kind="parallelism", key=key, start=m.start(), end=m.end(), text=m.group(0)))
+    for m in _DEVICES.finditer(text):
+        count = _device_count(m)
+        # "1、2、4、8 张 RTX 4090" gives four counts, to four figures: none of them is the condition
+        if count and not _COUNT_LIST.search(text, 0, m.start()) and (
+                m.group("zh") is None or m.start() == 0 or text[m.start() - 1] != "第"):
+            found.append(Mention(kind="devices", key=str(count), start=m.start(), end=m.end(), text=m.group(0)))
     for m in _REPLICAS.finditer(text):
         found.append(Mention(kind="parallelism", key="replicas", start=m.start(), end=m.end(), text=m.group(0)))
     return found

@@ -183,6 +183,7 @@ _COMPARATIVE = re.compile(
     re.IGNORECASE,
 )
 _BASE_MULT_NEEDS = re.compile(r"[ \t]+(?:the|that|its|their|of|as)\b", re.IGNORECASE)
+_HALF_AS_PART = re.compile(r"\b(?:first|second|latter|other|back|front|top|bottom|lower|upper)[ \t]+$", re.IGNORECASE)
 _JOIN = re.compile(
     r"""[ \t]*(?:
         (?P<change>→|->|=>|⟶|(?:下降|降低|减少|增加|提升|提高|缩短|缩减|增长|扩大|压缩|减|降|缩|增|提|升|涨|跌|变|改)(?:至|到|为|成))
@@ -341,6 +342,8 @@ def _read(text: str, m: re.Match[str], table: UnitTable, after_join: bool = Fals
     word = m.group("mult").lower()
     if word in ("double", "half", "triple") and not _BASE_MULT_NEEDS.match(text, m.end()):
         return None
+    if word == "half" and _HALF_AS_PART.search(text, 0, m.start()):
+        return None  # "the second half of #2413", "the first half of the year": a part, not a factor
     return _Read(ENGLISH_MULTIPLIERS[word], m.start(), m.end(), m.end(), "x", None, "mult")
 
 

@@ -83,6 +83,9 @@ _FRACTION_CHANGE = re.compile(
     r"(?:减少|降低|下降|缩短|缩小|减小|削减|节省|节约|提升|增加|提高|增长|减|降|省|少|快|慢)了?"
     rf"(?P<zh_hedge>近|约|大约|超过|逾)?(?P<zh>{_FRACTION_WORDS})"
     r"|(?P<halved>减半|砍半|砍掉一半|(?:cut|cuts|slashed|slashes|slash)\s+in\s+half)"
+    # what is left: "只剩原来的三分之一", "降到原来的一半", "down to a third of"; the change is the rest
+    rf"|(?:只剩|仅剩|只剩下|剩下|降到|降至|减到|减至|缩到|缩至)(?:了)?(?:原来|之前|此前)?的?(?P<left_zh>{_FRACTION_WORDS})"
+    rf"|(?:down|drops?|dropped|falls?|fell|cut|shrinks?|shrank|reduced)\s+to\s+(?:about\s+|roughly\s+)?(?P<left_en>{_FRACTION_WORDS})\s+of\b"
     r"|(?:cut|cuts|reduce[sd]?|reducing|drop(?:s|ped)?|fall(?:s)?|fell|shr[iau]nk(?:s)?|lower(?:s|ed)?|decrease[sd]?"
     r"|increase[sd]?|grow(?:s)?|grew|rise[sn]?|rose|improve[sd]?|saves?|saved|trim(?:s|med)?)\s+(?:\w+\s+){0,3}?by\s+"
     rf"(?P<en_hedge>about\s+|roughly\s+|nearly\s+|almost\s+|around\s+|more\s+than\s+|over\s+)?(?P<en>{_FRACTION_WORDS})(?![\w-])",
@@ -92,11 +95,15 @@ _FRACTION_CHANGE = re.compile(
 def _fraction_changes(text: str) -> list[Quantity]:
     out = []
     for m in _FRACTION_CHANGE.finditer(text):
-        word = m.group("zh") or m.group("en")
+        left = m.group("left_zh") or m.group("left_en")
+        word = m.group("zh") or m.group("en") or left
         value = 50.0 if m.group("halved") else _FRACTIONS[word.lower()]
+        if left:
+            value = 100.0 - value
         hedge = (m.group("zh_hedge") or m.group("en_hedge") or "").strip().lower()
         bound = "lower" if hedge in ("超过", "逾", "more than", "over") else None
-        start = m.start("halved") if m.group("halved") else m.start("zh" if m.group("zh") else "en")
+        group = next(g for g in ("halved", "zh", "en", "left_zh", "left_en") if m.group(g))
+        start = m.start(group)
         out.append(Quantity(low=value, high=value, unit="%", approx=True, bound=bound, raw=text[start:m.end()],
                             start=start, end=m.end()))
     return out
