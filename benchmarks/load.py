@@ -42,15 +42,12 @@ import httpx
 import psycopg
 import sqlalchemy as sa
 
+from factcheck.checkpoints import libpq_url
+
 ROOT = Path(__file__).resolve().parent.parent
 DRAFT = ROOT / "drafts" / "weekly-2026-09-22-with-errors.md"
 SOURCES = ROOT / "drafts" / "sources" / "weekly-2026-09-22"
 FACTCHECK = [sys.executable, "-m", "factcheck"]
-
-
-def libpq(url: str) -> str:
-    scheme, sep, rest = url.partition("://")
-    return f"{scheme.split('+')[0]}{sep}{rest}"
 
 
 def free_port() -> int:
@@ -76,13 +73,13 @@ def cluster(url: str | None) -> Iterator[str]:
 
 @contextmanager
 def database(base: str, name: str) -> Iterator[str]:
-    with psycopg.connect(libpq(base), autocommit=True) as conn:
+    with psycopg.connect(libpq_url(base), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     try:
         yield base.rsplit("/", 1)[0] + f"/{name}"
     finally:
-        with psycopg.connect(libpq(base), autocommit=True) as conn:
+        with psycopg.connect(libpq_url(base), autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

@@ -4,16 +4,19 @@
 Prints:
 - the whole CLI run (start-up included): CPU time (user+sys, what the target is
   about; wall time on a shared machine mostly measures the other processes) and wall;
+- start-up alone: CPU of a fresh process answering `factcheck --version`, `--help`,
+  and importing everything a check imports;
 - where a fresh process's CPU goes: importing the pipeline (of which LangGraph),
-  building the lexicon (compiled, and loaded from the pattern cache), the first
-  check and a second one in the same process;
+  building the lexicon (compiled, and loaded from the pattern cache), the units
+  table, the first check, its messages in Chinese, and a second check in the same
+  process;
 - the in-process time of the check on the example and on drafts ten and twenty
   times as long (its sections repeated), to show the cost grows linearly with the
   draft, with the per-sentence slope and the per-source cost (facts of one source
   document); and for each, the bytes the run's checkpoints took at its end, against
-  the draft and its sources.
+  the draft and its sources (in PostgreSQL too, given --database-url).
 
-usage: python benchmarks/speed.py [--repeat N]
+usage: python benchmarks/speed.py [--repeat N] [--database-url URL]
 """
 from __future__ import annotations
 
@@ -39,9 +42,10 @@ def scaled(text: str, times: int) -> str:
     return head + "\n---\n" + "\n".join(body for _ in range(times))
 
 
-def in_process(text: str, repeat: int) -> tuple[float, int, int, int]:
+def in_process(text: str, repeat: int, checkpoint_url: str | None = None) -> tuple[float, int, int, int]:
     """Median CPU seconds of the check, its sentences and findings, and the bytes its
-    checkpoints took at the end of the run (before the finished thread is pruned)."""
+    checkpoints took at the end of the run (before the finished thread is pruned), in the
+    SQLite file or, with ``checkpoint_url``, in PostgreSQL."""
     from factcheck.pipeline import check_text
     from factcheck.settings import Settings
     from factcheck.sources.archive import ArchiveSources
@@ -50,7 +54,7 @@ def in_process(text: str, repeat: int) -> tuple[float, int, int, int]:
     times, report, said = [], None, []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(repeat):
-            settings = Settings(cache_dir=Path(tmp), use_checkpoint=True)
+            settings = Settings(cache_dir=Path(tmp), use_checkpoint=True, checkpoint_url=checkpoint_url)
             t0 = time.process_time()  # CPU, one core: other processes' load does not count
             report = check_text(text, f"bench-{i}.md", settings, archive, progress=said.append)
             times.append(time.process_time() - t0)
@@ -77,7 +81,27 @@ def cli_run(repeat: int) -> tuple[float, float]:
     return statistics.median(cpu), statistics.median(wall)
 
 
-# Run in a fresh interpreter: each figure is CPU time of one phase of a cold process.
+def startup(repeat: int) -> dict[str, float]:
+    """Median CPU seconds (user+sys) of fresh processes that do nothing but start: the
+    interpreter alone, the CLI answering --version and --help, and importing all a check
+    imports (no check run)."""
+    commands = {"python itself": ["-c", "pass"], "factcheck --version": ["-m", "factcheck", "--version"],
+                "factcheck --help": ["-m", "factcheck", "--help"],
+                "import of the check's modules": ["-c", "import factcheck.cli.check, factcheck.pipeline"]}
+    figures = {}
+    for name, args in commands.items():
+        cpu = []
+        for _ in range(repeat):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, *args], check=True, capture_output=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        figures[name] = statistics.median(cpu)
+    return figures
+
+
+# Run in a fresh interpreter: each figure is CPU time of one phase of a cold process,
+# in the order a check meets them.
 PHASES = r"""
 import json, sys, tempfile, time
 from pathlib import Path
@@ -85,6 +109,8 @@ clock = time.process_time
 t0 = clock()
 import pydantic, factcheck.models, factcheck.settings
 t1 = clock()
+from factcheck.deferred_imports import defer_check_imports
+defer_check_imports()  # as factcheck.graph does before its first LangGraph import
 import langgraph.graph
 t2 = clock()
 import factcheck.pipeline
@@ -100,19 +126,26 @@ with tempfile.TemporaryDirectory() as tmp, cache_directory(Path(tmp)):
     warm = clock()
     lexicon.load_lexicon()
     warm = clock() - warm
+    from factcheck.extract.quantities import load_units
+    units = clock()
+    load_units()
+    units = clock() - units
     from factcheck.pipeline import check_text
     from factcheck.settings import Settings
     from factcheck.sources.archive import ArchiveSources
     text = Path(sys.argv[1]).read_text(encoding="utf-8")
     archive = ArchiveSources.from_dir(Path(sys.argv[2]))
     t4 = clock()
-    check_text(text, "a.md", Settings(cache_dir=Path(tmp)), archive)
+    report = check_text(text, "a.md", Settings(cache_dir=Path(tmp)), archive)
     t5 = clock()
-    check_text(text, "b.md", Settings(cache_dir=Path(tmp)), archive)
+    from factcheck.i18n import localize
+    localize(report, "zh")
     t6 = clock()
+    check_text(text, "b.md", Settings(cache_dir=Path(tmp)), archive)
+    t7 = clock()
 print(json.dumps({"pydantic and models": t1 - t0, "langgraph.graph": t2 - t1, "rest of the pipeline": t3 - t2,
-                  "lexicon compiled": cold, "lexicon from cache": warm, "first check": t5 - t4,
-                  "second check": t6 - t5}))
+                  "lexicon compiled": cold, "lexicon from cache": warm, "units table": units,
+                  "first check": t5 - t4, "messages in Chinese": t6 - t5, "second check": t7 - t6}))
 """
 
 
@@ -143,6 +176,9 @@ def per_source(repeat: int) -> tuple[float, int]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--database-url", default=os.environ.get("FACTCHECK_TEST_DATABASE_URL"),
+                    help="also measure the checkpoint per run in this PostgreSQL database (default: "
+                         "$FACTCHECK_TEST_DATABASE_URL, as `make test` sets it); its threads are deleted")
     args = ap.parse_args()
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the target says
     text = DRAFT.read_text(encoding="utf-8")
@@ -151,6 +187,7 @@ def main() -> int:
     cpu, wall = cli_run(args.repeat)
     print(f"CLI, bundled example, one core, median of {args.repeat}: {cpu:.2f} s CPU, {wall:.2f} s wall "
           f"(start-up included)")
+    print("start-up, fresh process, CPU s: " + ", ".join(f"{k} {v:.3f}" for k, v in startup(args.repeat).items()))
     split = phases(args.repeat)
     print("fresh process, CPU s: " + ", ".join(f"{k} {v:.3f}" for k, v in split.items()))
     base = None
@@ -165,6 +202,11 @@ def main() -> int:
         print(f"{times:>2}x draft: {sentences:>5} sentences, {findings:>4} findings, {seconds:.3f} s "
               f"({seconds / base:.1f}x the 1x time); checkpoint {checkpoint / 1024:.0f} KiB = "
               f"{checkpoint / inputs:.1f}x draft+sources ({inputs / 1024:.0f} KiB)")
+    if args.database_url:
+        _, _, _, checkpoint = in_process(text, 1, checkpoint_url=args.database_url)
+        inputs = len(text.encode()) + sources
+        print(f" 1x draft, checkpoints in PostgreSQL: {checkpoint / 1024:.0f} KiB = "
+              f"{checkpoint / inputs:.1f}x draft+sources")
     # The sources' facts are a fixed cost; what grows with the draft is the per-sentence slope.
     (n1, t1), (n10, t10), (n20, t20) = points
     print(f"marginal cost: {1000 * (t10 - t1) / (n10 - n1):.2f} ms/sentence from 1x to 10x, "
