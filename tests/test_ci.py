@@ -254,6 +254,9 @@ def test_ci_usage_errors_exit_2(publication):
     result = runner.invoke(main, ["ci", "--base", "HEAD"])
     assert result.exit_code == 0 and "no drafts changed against HEAD" in result.output
     assert "0 drafts: 0 sentences" in result.output
+    # no draft to take a language from: the one set says it
+    result = runner.invoke(main, ["ci", "--base", "HEAD", "--lang", "zh"])
+    assert result.exit_code == 0 and "与 HEAD 相比，没有改动过的稿件" in result.output
 
 
 # --- the shipped Action and pre-commit hooks --------------------------------

@@ -87,6 +87,13 @@ def test_submit_review_resubmit_approve(live: LiveServer) -> None:  # noqa: F811
     assert approved.status_code == 200 and approved.json()["status"] == "approved"
     events = [e["action"] for e in rita.get(f"/api/drafts/{draft_id}/events").json()]
     assert events == ["submitted", "accept", "dismiss", "submitted", "carried", "resolved", "approved"]
+    # the server's own reasons (carried, resolved) in the caller's language; a reviewer's words as written
+    zh = {e["action"]: e["reason"] for e in rita.get(f"/api/drafts/{draft_id}/events?lang=zh").json()}
+    en = {e["action"]: e["reason"] for e in rita.get(f"/api/drafts/{draft_id}/events").json()}
+    assert en["carried"] == "dismissed on an earlier revision; the sentence did not change"
+    assert zh["carried"] == "沿用上一版的处理（已驳回）：这句话没有改动"
+    assert zh["resolved"].startswith("第 ") and "在第 2 版中已不再报出" in zh["resolved"]
+    assert zh["dismiss"] == en["dismiss"] == "code license only, as stated"
 
 
 def test_category_and_severity_filters(live: LiveServer) -> None:  # noqa: F811

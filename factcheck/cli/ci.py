@@ -20,7 +20,7 @@ from ..output import FORMATS
 from ..output.many import Checked, render_many
 from ..settings import Settings
 from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
-from ..i18n import Translator, localize, resolve_lang, translator
+from ..i18n import LANGS, Translator, localize, resolve_lang, translator
 from .common import refuse_format_as_output, use_color
 from .common import (ACCEPT_INCOMPLETE_HELP, FETCH_DEADLINE_HELP, exit_status, fail_input, lang_option,
                      llm_options, say_incomplete, stderr_progress)
@@ -176,7 +176,9 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
     except InputError as exc:
         raise fail_input(exc) from None
     if not changes:
-        click.echo(f"factcheck: no drafts changed against {base}", err=True)
+        # no draft to take a language from: the one set, else English
+        tr = translator(settings.lang if settings.lang in LANGS else "en")  # type: ignore[arg-type]
+        click.echo("factcheck: " + tr.gettext("no drafts changed against {base}").format(base=base), err=True)
     items: list[Checked] = []
     status = 0
     for change in changes:

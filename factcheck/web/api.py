@@ -42,6 +42,18 @@ class FindingOut(db.FindingView):
                                                 "severity, ids and evidence never change with it")
 
 
+# events whose reason the server wrote (in English, through the catalogs); any other
+# reason is a person's own words and stays as written
+SERVER_REASONS = ("carried", "resolved")
+
+
+def _events(request: Request, user: db.User, draft_id: int) -> list[db.EventView]:
+    """The draft's audit trail, the server's own reasons in the caller's language."""
+    tr = translator(request_lang(request, user))
+    return [e.model_copy(update={"reason": tr.text(e.reason)}) if e.reason and e.action in SERVER_REASONS else e
+            for e in db.list_events(engine(request), draft_id)]
+
+
 def _finding_out(view: db.FindingView, history: list[db.EventView], lang: Lang) -> FindingOut:
     return FindingOut(**{**view.model_dump(), "finding": localize_finding(view.finding, lang)},
                       history=history, lang=lang)
@@ -141,7 +153,7 @@ def list_findings(request: Request, draft_id: int, category: Category | None = N
     visible_draft(request, user, draft_id)
     eng = engine(request)
     revision = db.latest_revision(eng, draft_id)
-    trail = db.list_events(eng, draft_id)
+    trail = _events(request, user, draft_id)
     lang = request_lang(request, user)
     return [_finding_out(view, [e for e in trail if e.fingerprint == view.fingerprint], lang)
             for view in db.list_findings(eng, revision.id, category=category, severity=severity)]
@@ -151,7 +163,7 @@ def list_findings(request: Request, draft_id: int, category: Category | None = N
 def list_events(request: Request, draft_id: int, user: db.User = Depends(api_user)) -> list[db.EventView]:
     """The draft's audit trail: submissions, decisions, carry-overs, resolutions, approvals."""
     visible_draft(request, user, draft_id)
-    return db.list_events(engine(request), draft_id)
+    return _events(request, user, draft_id)
 
 
 @router.post("/findings/{finding_id}/decision", response_model=FindingOut,
@@ -169,7 +181,7 @@ def decide(request: Request, finding_id: int, body: DecisionIn, user: db.User = 
         raise Refusal.of(409, exc) from None
     except db.Invalid as exc:
         raise Refusal.of(422, exc) from None
-    trail = [e for e in db.list_events(engine(request), view.draft_id) if e.fingerprint == view.fingerprint]
+    trail = [e for e in _events(request, user, view.draft_id) if e.fingerprint == view.fingerprint]
     return _finding_out(view, trail, request_lang(request, user))
 
 
