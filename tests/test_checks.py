@@ -1052,3 +1052,22 @@ def test_a_ratio_at_a_stated_workload_is_read_from_that_workloads_row():
     [f] = flagged(run("TTFT drops by more than 20x at 512 tokens.", src), "unsupported")
     assert f.check == "number-unsupported"
     assert flagged(run("TTFT drops by about 17x at 512 tokens.", src)) == []
+
+
+# --- counts and scores that no source writes, in a sentence the source otherwise carries -----
+
+CARD = "gpt-oss-120b fits into a single 80GB GPU (such as NVIDIA H100 or AMD MI300X). 117B total parameters, 5.1B active."
+
+
+@pytest.mark.parametrize("body", ["gpt-oss-120b 可放入单张 80GB GPU，总参数 158B，激活参数 5.1B。",
+                                  "gpt-oss-120b fits on one 80GB GPU with 117B parameters, 3.1B of them active."])
+def test_a_count_no_source_writes_beside_figures_it_does_is_flagged(body):
+    [f] = flagged(run(body, doc(CARD)), "unsupported")
+    assert f.check == "number-unsupported" and ("158B" in f.message or "3.1B" in f.message)
+
+
+@pytest.mark.parametrize("body", ["gpt-oss-120b 可放入单张 80GB GPU，总参数 117B，激活参数 5.1B。",
+                                  "It has 436 contributors, says the project's site.",  # nothing anchors it in the source
+                                  "gpt-oss-120b 于 2025 年发布，总参数 117B。"])
+def test_a_count_the_source_writes_or_an_unanchored_one_is_not_flagged(body):
+    assert flagged(run(body, doc(CARD))) == []

@@ -156,6 +156,62 @@ def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+_YEARISH = range(1900, 2101)
+
+
+def _spellings(q) -> list[str]:
+    """How a source may write the number: "5302", "5,302", "3.1"."""
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", q.raw)
+    if not m:
+        return []
+    plain = m.group(0).replace(",", "")
+    whole, _, decimals = plain.partition(".")
+    out = [plain]
+    if len(whole) > 3:
+        out.append(f"{int(whole):,}" + (f".{decimals}" if decimals else ""))
+    return out
+
+
+def count_unsupported(ctx: ClaimContext) -> list[Finding]:
+    """A count, size or score that no cited source writes, in a sentence whose other
+    figures the source gives: "总参数 158B，激活参数 5.1B" where the model card says 117B
+    and 5.1B; "Codeforces 从 2046 升到 5302" beside a table of 2046 and 2121.
+
+    Results (times, rates, shares) are ``number_unsupported``'s; this reads the rest,
+    only where the number is distinctive (three significant digits, or a decimal) and the
+    sentence is anchored in the source by a figure of its own."""
+    if not ctx.facts:
+        return []
+    raw = _raw(ctx)
+    # "10.848" is written "10.848000" in a benchmark log, "4256" may be "4256.0"
+    present = [qa for qa in ctx.claim.quantities if not qa.negated and any(
+        re.search(r"(?<![\d.,])" + re.escape(sp) + (r"0*" if "." in sp else r"(?:\.0+)?") + r"(?![\d])", raw)
+        for sp in _spellings(qa.q)) or matches(qa.q, ctx.facts, bare_ok=True)]  # or rounded: 101.920001 as 101.92
+    missing = []
+    for qa in ctx.claim.quantities:
+        q = qa.q
+        if qa.negated or is_result(q) or q.is_range or not _DIGITS.search(q.raw) or qa in present or q.approx:
+            continue  # "about 132 per GPU": a figure the writer worked out, said as approximate
+        digits = _spellings(q)[0] if _spellings(q) else ""
+        significant = digits.replace(".", "").strip("0")
+        if not ("." in digits and len(significant) >= 2 or len(significant) >= 3) or (
+                "." not in digits and not q.unit and int(digits) in _YEARISH):
+            continue
+        # anchored: another figure of the sentence, not a year, stands in the source
+        if not any(p is not qa and _spellings(p.q) and not (p.q.unit == "" and p.q.high in _YEARISH) for p in present):
+            continue
+        missing.append(q.raw)
+    if not missing:
+        return []
+    listed = ", ".join(f"“{m}”" for m in missing)
+    titles = [f for f in ctx.facts if f.kind == "title"][:2]
+    if first_party(ctx):
+        return [ctx.finding("unsupported", "info",
+                            f"Could not confirm {listed}: the text reports it as its own measurement, "
+                            "and no cited source carries it.", titles, "first-party-unconfirmed")]
+    return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles, "number-unsupported")]
+
+
 def first_party(ctx: ClaimContext) -> bool:
     """The writer reports a measurement of their own ("we measured", "我们实测"), in this
     sentence or earlier in its paragraph, or the whole draft is a project's own news
@@ -286,4 +342,4 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
-CHECKS = [fraction_disagrees, number_unsupported, version_unsupported, condition_unseen]
+CHECKS = [fraction_disagrees, number_unsupported, count_unsupported, version_unsupported, condition_unseen]
