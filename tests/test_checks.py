@@ -1071,3 +1071,14 @@ def test_a_count_no_source_writes_beside_figures_it_does_is_flagged(body):
                                   "gpt-oss-120b 于 2025 年发布，总参数 117B。"])
 def test_a_count_the_source_writes_or_an_unanchored_one_is_not_flagged(body):
     assert flagged(run(body, doc(CARD))) == []
+
+
+@pytest.mark.parametrize("body", ["旧表每种配置只有一个数字：1、2、4、8 张 RTX 4090 分别为 290、529、775、1060 tokens/s。"])
+def test_every_setup_the_claim_names_itself_is_no_widening(body):
+    src = doc("| 1x RTX 4090 | 290 tokens/s |\n| 2x RTX 4090 | 529 tokens/s |\n| 4x RTX 4090 | 775 tokens/s |\n"
+              "| 8x RTX 4090 | 1060 tokens/s |")
+    assert flagged(run(body, src)) == []
+    # the same figures carried to every model is a widening: the source measured one
+    src = doc("On one RTX PRO 6000 with Qwen3.8-27B, peak-batch decode throughput rises 26%-30%.")
+    [f] = flagged(run("在单张 RTX PRO 6000 上运行全部模型，decode 吞吐提升约 26%—30%。", src), "overstatement")
+    assert f.check == "scope-widened"

@@ -275,14 +275,19 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
     if not evidence:
         return []
     held = {m.key for f in evidence for m in f.statement.of("hardware") + f.statement.of("parallelism")}
-    if held and held <= ctx.claim.keys("hardware") | ctx.claim.keys("parallelism"):
-        return []  # "每种配置 … 1、2、4、8 张 RTX 4090": the claim names the conditions it ranges within
+    over_setups = all(_SETUPS.match(ctx.claim.text, u.end) or _SETUPS.search(u.text) for u in universal)
+    if held and over_setups and held <= ctx.claim.keys("hardware") | ctx.claim.keys("parallelism"):
+        return []  # "每种配置 … 1、2、4、8 张 RTX 4090": it ranges over the setups it names itself
     named = sorted({m.text for f in evidence for m in f.statement.of("hardware") + f.statement.of("parallelism")})
     where = f" (measured on {', '.join(named)})" if named else ""
     return [ctx.finding(
         "overstatement", "warning",
         f"“{universal[0].text}” widens a result the source measured under specific conditions{where}.",
         evidence, "scope-widened", suggestion="name the hardware, model and workload the source measured")]
+
+
+# what a quantifier ranges over when it speaks of the measured setups themselves
+_SETUPS = re.compile(r"\s*(?:种|个|套|组)?\s*(?:配置|设置|卡|GPU|configurations?|configs?|setups?|settings?|GPUs?)", re.IGNORECASE)
 
 
 # (claimed status, what in the source contradicts it, what confirms it, message, check)
