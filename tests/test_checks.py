@@ -1082,3 +1082,27 @@ def test_every_setup_the_claim_names_itself_is_no_widening(body):
     src = doc("On one RTX PRO 6000 with Qwen3.8-27B, peak-batch decode throughput rises 26%-30%.")
     [f] = flagged(run("在单张 RTX PRO 6000 上运行全部模型，decode 吞吐提升约 26%—30%。", src), "overstatement")
     assert f.check == "scope-widened"
+
+
+# --- round 9 false alarms, as mechanisms ----------------------------------------------
+
+def test_a_sentence_that_gives_the_old_opening_date_itself_calls_nothing_new():
+    src = doc("Adds two optimizer axes.", dates={"created": "2026-09-02", "merged": "2026-09-16"}, state="merged")
+    assert flagged(run("This week's follow-up, #101 (opened September 2, merged September 16), adds two axes.", src)) == []
+    assert flagged(run("#101 于 9 月 2 日开出、9 月 16 日合入，加入两个优化轴。", src)) == []
+    # a wrong date in the same shape is still caught
+    [f] = flagged(run("#101 于 9 月 2 日开出、9 月 15 日合入。", src), "release-date")
+    assert f.check == "date-contradicted" and "2026-09-16" in f.message
+
+
+def test_the_sources_own_lower_bound_is_no_bound_exceeded():
+    src = doc("Results: FP8 rollout: over 35% rollout speedup. | BF16 | 120 s |\n| FP8 | 80 s |")
+    assert flagged(run("FP8 rollout 的 rollout 加速超过 35%。", src), "overstatement") == []
+
+
+def test_a_row_named_by_a_word_only_its_label_has_is_not_the_columns_top():
+    src = doc("| arm | delta |\n|---|---|\n| `ref` per token (bf16 control) | +1% |\n| quantized fwd+bwd | -12% |\n"
+              "| quantized fwd-only | -8% |\n| rollout | -3% |")
+    assert flagged(run("作为对照，ref 的每 token 成本基本不变（+1%）。", src), "overstatement") == []
+    [f] = flagged(run("The change moves per-token cost by +1%.", src), "overstatement")
+    assert f.check == "column-top"

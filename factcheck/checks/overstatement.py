@@ -68,6 +68,8 @@ def list_top(ctx: ClaimContext) -> list[Finding]:
             fact = hit.fact
             if fact.kind == "row":
                 continue  # a table's column: column_top
+            if _signed(q.raw) and _signed(hit.qa.q.raw) and (q.high < 0) != (hit.qa.q.high < 0):
+                continue  # "+1%" is not the list's "−1.1%"
             listed = [x for x in fact.statement.quantities if x.q.unit == q.unit and not x.q.is_range
                       and not x.role and not x.negated]
             values = [x.q.high for x in listed]
@@ -90,6 +92,10 @@ def list_top(ctx: ClaimContext) -> list[Finding]:
 
 
 _SINGLING = {"hardware", "precision", "parallelism", "model", "platform"}
+
+
+def _signed(raw: str) -> bool:
+    return bool(re.match(r"\s*[+\-−–]\s*\d", raw))
 
 
 def _names_clause(ctx: ClaimContext, fact, clause: int, listed: set[int]) -> bool:
@@ -133,6 +139,12 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
             label = hit.fact.statement.text.split("|")[0].strip()
             if label and re.search(rf"(?<![\w.]){re.escape(label)}(?![\w.])", ctx.claim.text):
                 continue  # the claim names the row it quotes
+            # … or by a word only its label has ("ref" of "`ref` per token (bf16 … control)")
+            rows = [f for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url and f.table == hit.fact.table
+                    and f is not hit.fact]
+            others_words = frozenset().union(*(words(f.statement.text.split("|")[0], parts=False) for f in rows))
+            if (words(label, parts=False) - others_words) & words(ctx.claim.text, parts=False):
+                continue
             if any(o is not qa and matches(o.q, [hit.fact], bare_ok=False) for o in ctx.claim.quantities):
                 continue  # "from 605 to 24,018 tok/s (39.7x)": the claim gives the row's other cells
             low = min(column)
@@ -159,6 +171,8 @@ def bound_exceeds_source(ctx: ClaimContext) -> list[Finding]:
         q = qa.q
         if q.bound != "lower" or q.is_range or q.unit not in {"%", "x"}:
             continue
+        if any(h.qa.q.bound == "lower" for h in matches(q, ctx.facts, bare_ok=False)):
+            continue  # "over 35% rollout speedup": the source's own bound
         derived = derived if derived is not None else own_changes(ctx) + source_changes(ctx.ratios())
         near = [(v, f) for v, unit, f in derived if unit == q.unit and 0.85 * q.high <= v < q.high]
         above = [v for v, unit, _ in derived if unit == q.unit and q.high <= v <= q.high * 1.25]

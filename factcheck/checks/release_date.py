@@ -29,6 +29,9 @@ def _day_dates(ctx: ClaimContext) -> list[DateMention]:
     return [d for d in ctx.claim.dates if d.date and d.precision == "day" and d.relative in (None, "this_month", "today")]
 
 
+_GLUED_EVENT = re.compile(r"\s*(?:已经|已|被|正式)?\s*")
+
+
 def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
     """Day dates the claim ties to a release, publication, merge or opening: in the
     same clause as the event word, or anywhere in a table row (its cells are clauses)."""
@@ -42,8 +45,11 @@ def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
         if near:
             # "opened July 26 and merged August 3": each date takes the event word nearest
             # before it (or, failing that, the nearest after it)
+            # — except a word right after the date, as Chinese puts it ("8 月 11 日开出、8 月 18 日合入")
             before = [e for e in near if e.end <= d.start]
-            pick = max(before, key=lambda e: e.end) if before else min(near, key=lambda e: e.start)
+            glued = [e for e in near if e.start >= d.end and _GLUED_EVENT.fullmatch(ctx.claim.text[d.end:e.start])]
+            pick = (min(glued, key=lambda e: e.start) if glued else
+                    max(before, key=lambda e: e.end) if before else min(near, key=lambda e: e.start))
             out.append((d, pick.key))
         elif row and ctx.claim.versions:
             out.append((d, "released"))
@@ -179,6 +185,8 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
         if score < 2:
             continue
         seen = _earliest(doc, created=opened)
+        if seen and seen[0] in days:
+            continue  # "#3785 (opened July 2, merged July 12)": the sentence gives the old date itself
         if seen and seen[0] < ctx.window.start:
             return [ctx.finding(
                 "release-date", "error",
