@@ -1106,3 +1106,33 @@ def test_a_row_named_by_a_word_only_its_label_has_is_not_the_columns_top():
     assert flagged(run("作为对照，ref 的每 token 成本基本不变（+1%）。", src), "overstatement") == []
     [f] = flagged(run("The change moves per-token cost by +1%.", src), "overstatement")
     assert f.check == "column-top"
+
+
+def test_a_denial_in_a_later_predicate_leaves_the_first_alone():
+    src = doc("Weight-sphere variant (`sinkgd_md_sphere`, experimental): it needs per-scale LR tuning.")
+    [f] = flagged(run("It adds `sinkgd_md_sphere`, which is ready for production use and needs no per-scale tuning.", src),
+                  "overstatement")
+    assert f.check == "status-stable"
+    assert flagged(run("`sinkgd_md_sphere` is not ready for production use.", src), "overstatement") == []
+
+
+def test_a_denial_dropped_is_seen_across_spellings_of_one_word():
+    src = doc("Drawback: An adapter trained this way can NOT be used loaded ontop in realtime for inference.")
+    [f] = flagged(run("An adapter trained this way can still be loaded on top of the base for real-time inference.", src),
+                  "overstatement")
+    assert f.check == "polarity-flipped"
+
+
+@pytest.mark.parametrize("body", ["SinkGD nearly halves peak memory compared with 8-bit AdamW.", "SinkGD 让峰值显存减半。"])
+def test_halving_against_a_quarter_is_unsupported(body):
+    src = doc("On an 8B full finetune this cuts optimizer-state memory ~87%, for ~24% lower peak vs 8-bit AdamW.")
+    [f] = flagged(run(body, src), "unsupported")
+    assert f.check == "number-unsupported"
+    assert flagged(run("SinkGD lowers peak memory by about 24% compared with 8-bit AdamW.", src)) == []
+
+
+def test_an_optimizer_step_speedup_told_for_training_steps_is_flagged():
+    src = doc("Measured on B200: 1.4–1.75x on the optimizer step single-GPU, 1.0–1.8x on 2-rank FSDP2.")
+    [f] = flagged(run("SinkGD training steps now run 1.4-1.75x faster on a single B200.", src), "metric-conflation")
+    assert f.check == "kernel-as-request"
+    assert flagged(run("The SinkGD optimizer step runs 1.4-1.75x faster on a single B200.", src)) == []

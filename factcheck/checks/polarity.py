@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..align import words
-from ..extract.clauses import Clause, split_clauses
+from ..extract.clauses import PREDICATE_JOIN, Clause, split_clauses
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
 from .context import ClaimContext
@@ -31,7 +31,7 @@ _COVER_CARRIER = 0.65  # of that predicate's words, in the denied one
 def _gist(text: str) -> frozenset[str]:
     """Latin words and whole names (``align.words``, "llama-cpp-python" one word) and
     Chinese character pairs."""
-    out = set(words(text, parts=False))
+    out = {w.replace("-", "") for w in words(text, parts=False)}  # "real-time" is "realtime"
     for run in _CJK_RUN.findall(text):
         out |= {run[i:i + 2] for i in range(len(run) - 1)} if len(run) > 1 else {run}
     return frozenset(out)
@@ -44,12 +44,6 @@ def _blank(text: str, clauses: list[Clause]) -> str:
         for cs, ce in clause.cues:
             chars[cs:ce] = " " * (ce - cs)
     return "".join(chars)
-
-
-# one clause may join two predicates, each with its own polarity: "are not in this
-# repository and are not covered by that license"
-_PREDICATES = re.compile(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|can|will|may|should|must)\b)"
-                         r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
 
 
 _BRACKET = re.compile(r"[()（）]")
@@ -68,7 +62,7 @@ def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
     out = []
     for clause in clauses:
         inside = text[clause.start:clause.end]
-        cuts = sorted({clause.start, clause.end, *(clause.start + m.end() for m in _PREDICATES.finditer(inside)),
+        cuts = sorted({clause.start, clause.end, *(clause.start + m.end() for m in PREDICATE_JOIN.finditer(inside)),
                        # "in BF16 instead of FP32": only what follows the contrast is denied
                        *(clause.start + m.start() for m in _CONTRAST.finditer(inside)),
                        # "download a prebuilt (no toolchain)": a cue in brackets denies only inside them

@@ -16,16 +16,26 @@ from ..lexicon import load_lexicon
 _BOUNDARY = re.compile(r"[，,；;：:|]\s*|\s+(?:but|while|whereas|although|though)\s+|(?:但是|但|而是|然而|不过)")
 
 
+# One clause may join two predicates, each with its own polarity: "is ready for production
+# use and needs no per-scale tuning", "are not in this repository and are not covered".
+PREDICATE_JOIN = re.compile(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|can|will|may|should|must|needs?|"
+                            r"requires?|runs?|supports?|uses?|keeps?|adds?|makes?)\b)"
+                            r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
+
+
 class Clause(BaseModel):
     start: int
     end: int
     negated: bool = False
     cues: list[tuple[int, int]] = []  # where the negation cues stand
+    joins: list[int] = []  # where a second predicate begins (``PREDICATE_JOIN``)
 
     def negates(self, start: int, end: int) -> bool:
         """Whether a cue other than the words at [start, end) negates the clause:
-        "没有下降" is itself a claim of no change, not a denial of one."""
-        return any(not (cs < end and start < ce) for cs, ce in self.cues)
+        "没有下降" is itself a claim of no change, not a denial of one. A cue in a later
+        predicate leaves the words before it alone ("ready for production and needs no tuning")."""
+        return any(not (cs < end and start < ce) and not (cs >= end and any(end <= j <= cs for j in self.joins))
+                   for cs, ce in self.cues)
 
 
 def split_clauses(text: str) -> list[Clause]:
@@ -45,6 +55,7 @@ def split_clauses(text: str) -> list[Clause]:
         clause.cues = [(clause.start + h.start, clause.start + h.end)
                        for h in lexicon.negation.find(text[clause.start : clause.end])]
         clause.negated = bool(clause.cues)
+        clause.joins = [clause.start + m.start() for m in PREDICATE_JOIN.finditer(text[clause.start : clause.end])]
     return clauses or [Clause(start=0, end=len(text))]
 
 

@@ -342,6 +342,8 @@ def _read(text: str, m: re.Match[str], table: UnitTable, after_join: bool = Fals
     word = m.group("mult").lower()
     if word in ("double", "half", "triple") and not _BASE_MULT_NEEDS.match(text, m.end()):
         return None
+    if word in ("halves", "halved", "halving"):
+        return None  # a change of half, read with the other fractions of change (statement._fraction_changes)
     if word == "half" and _HALF_AS_PART.search(text, 0, m.start()):
         return None  # "the second half of #2413", "the first half of the year": a part, not a factor
     return _Read(ENGLISH_MULTIPLIERS[word], m.start(), m.end(), m.end(), "x", None, "mult")

@@ -82,7 +82,7 @@ _FRACTION_WORDS = "|".join(sorted(map(re.escape, _FRACTIONS), key=len, reverse=T
 _FRACTION_CHANGE = re.compile(
     r"(?:减少|降低|下降|缩短|缩小|减小|削减|节省|节约|提升|增加|提高|增长|减|降|省|少|快|慢)了?"
     rf"(?P<zh_hedge>近|约|大约|超过|逾)?(?P<zh>{_FRACTION_WORDS})"
-    r"|(?P<halved>减半|砍半|砍掉一半|(?:cut|cuts|slashed|slashes|slash)\s+in\s+half)"
+    r"|(?P<halved>减半|砍半|砍掉一半|(?:cut|cuts|slashed|slashes|slash)\s+in\s+half|(?<![\w-])halv(?:es|ed|ing)(?![\w-]))"
     # what is left: "只剩原来的三分之一", "降到原来的一半", "down to a third of"; the change is the rest
     rf"|(?:只剩|仅剩|只剩下|剩下|降到|降至|减到|减至|缩到|缩至)(?:了)?(?:原来|之前|此前)?的?(?P<left_zh>{_FRACTION_WORDS})"
     rf"|(?:down|drops?|dropped|falls?|fell|cut|shrinks?|shrank|reduced)\s+to\s+(?:about\s+|roughly\s+)?(?P<left_en>{_FRACTION_WORDS})\s+of\b"
