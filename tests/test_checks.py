@@ -1136,3 +1136,18 @@ def test_an_optimizer_step_speedup_told_for_training_steps_is_flagged():
     [f] = flagged(run("SinkGD training steps now run 1.4-1.75x faster on a single B200.", src), "metric-conflation")
     assert f.check == "kernel-as-request"
     assert flagged(run("The SinkGD optimizer step runs 1.4-1.75x faster on a single B200.", src)) == []
+
+
+@pytest.mark.parametrize("body", ["60 步平均下来 step 也快了约 5%。", "Averaged over 60 steps, the step is about 5% faster."])
+def test_a_slowdown_told_as_a_speedup_is_flagged(body):
+    src = doc("The marginal per-token cost is 42.5% lower, and the step is 5% slower end to end.")
+    [f] = flagged(run(body, src), "overstatement")
+    assert f.check == "speed-flipped"
+    assert flagged(run("Averaged over 60 steps, the step is about 5% slower end to end.", src)) == []
+
+
+def test_on_by_default_in_chinese_against_off_by_default():
+    src = doc("Gated behind `trainer.separate_async.enable_switch`, **off by default**.")
+    [f] = flagged(run("合入之后，训练器默认就会在空闲时切换到 rollout 模式。", src), "overstatement")
+    assert f.check == "status-default"
+    assert flagged(run("合入之后，可以显式开启 enable_switch，让训练器在空闲时切换到 rollout 模式。", src), "overstatement") == []

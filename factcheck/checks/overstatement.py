@@ -481,6 +481,26 @@ def parity_claimed(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def speed_flipped(ctx: ClaimContext) -> list[Finding]:
+    """"step 也快了约 5%" where the source's 5% is "the step is 5% slower": the figure is
+    the source's, its direction the other way round. Only where the source's clause of
+    that figure says slower and nothing says faster."""
+    out = []
+    faster = {m.clause for m in ctx.claim.of("faster", affirmed=True)}
+    for qa in _asserted_results(ctx):
+        if qa.clause not in faster or qa.q.unit not in {"%", "x"} or ctx.claim.of("worse"):
+            continue
+        for hit in matches(qa.q, ctx.facts, bare_ok=False):
+            st = hit.fact.statement
+            kinds = {m.kind for m in st.mentions if m.clause == hit.qa.clause and not m.negated}
+            if "worse" in kinds and "faster" not in kinds:
+                out.append(ctx.finding(
+                    "overstatement", "warning",
+                    f"The claim tells {qa.q.raw} as faster; the source gives it as slower.", [hit.fact], "speed-flipped"))
+                return out
+    return out
+
+
 def conditions_dropped(ctx: ClaimContext) -> list[Finding]:
     """"24GB 的卡就能生成 2048×2048，不需要其他设置" where the source measured it with
     offloading and FP8 enabled."""
@@ -622,5 +642,5 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
 _SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, list_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
-          every_row_improved, gain_where_source_sees_none, parity_claimed, conditions_dropped, proposal_called_shipped,
+          every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
           target_list_widened]

@@ -151,7 +151,7 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         or (m.start and _GLUED_BEFORE.search(text, 0, m.start)))]
     for hit in lexicon.voice.find(text):  # kind "first_party" or "attributed"
         mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
-    for hit in lexicon.parity.find(text):  # kind "same" or "worse"
+    for hit in lexicon.parity.find(text):  # kind "same", "worse" or "faster"
         mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     for hit in lexicon.direction.find(text):  # kind "rise" or "fall"
         mentions.append(Mention(kind=hit.key, key=hit.key, start=hit.start, end=hit.end, text=hit.text))

@@ -238,7 +238,7 @@ def _build_lexicon() -> Lexicon:
         direction=TermMatcher(t["direction"]),
         proposal=_flat("proposal", t["proposal"]["terms"]),
         shipped=_flat("shipped", t["proposal"]["shipped"]),
-        parity=TermMatcher({"same": t["parity"]["same"], "worse": t["parity"]["worse"]}),
+        parity=TermMatcher({"same": t["parity"]["same"], "worse": t["parity"]["worse"], "faster": t["parity"]["faster"]}),
         unconditional=_flat("unconditional", t["unconditional"]["terms"]),
         no_gain=_flat("no_gain", t["no_gain"]["terms"]),
         conditioned=_flat("conditioned", t["unconditional"]["conditioned"]),
