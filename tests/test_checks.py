@@ -1151,3 +1151,10 @@ def test_on_by_default_in_chinese_against_off_by_default():
     [f] = flagged(run("合入之后，训练器默认就会在空闲时切换到 rollout 模式。", src), "overstatement")
     assert f.check == "status-default"
     assert flagged(run("合入之后，可以显式开启 enable_switch，让训练器在空闲时切换到 rollout 模式。", src), "overstatement") == []
+
+
+def test_up_to_before_an_emphasised_figure_is_a_bound():
+    src = doc("- 2025.04.18: DeepGEMM now achieves up to **1550 TFLOPS** on H800!")
+    [f] = flagged(run("Its README news says it delivers 1550 TFLOPS on H800.", src), "overstatement")
+    assert f.check == "hedge-dropped"
+    assert flagged(run("Its README news says it delivers up to **1550 TFLOPS** on H800.", src)) == []

@@ -106,7 +106,8 @@ def load_units() -> UnitTable:
             r"[ \t]*(?:为|是|约为|达到|达|of|by|at|is|was|reaches|:|：)?[ \t]*$",
             re.IGNORECASE,
         ),
-        hedge_before=re.compile(_alternation(before) + r"[ \t]*$", re.IGNORECASE),
+        # "up to **1550 TFLOPS**": Markdown emphasis may stand between the hedge and the number
+        hedge_before=re.compile(_alternation(before) + r"[ \t]*(?:\*{1,2}|_{1,2})?$", re.IGNORECASE),
         hedge_gap_before=re.compile(
             "(?P<w>" + "|".join(map(re.escape, sorted(chinese_before, key=len, reverse=True))) + ")"
             r"(?:[^\d，。；;,!?！？、：:\n]|(?<=[A-Za-z0-9])\d){1,24}?的[ \t]*$"
