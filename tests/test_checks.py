@@ -1158,3 +1158,28 @@ def test_up_to_before_an_emphasised_figure_is_a_bound():
     [f] = flagged(run("Its README news says it delivers 1550 TFLOPS on H800.", src), "overstatement")
     assert f.check == "hedge-dropped"
     assert flagged(run("Its README news says it delivers up to **1550 TFLOPS** on H800.", src)) == []
+
+
+# --- a figure told on the other side of a measurement axis ------------------------------
+
+AMX = "Thanks to AMX optimizations, KTransformers achieves up to 347 tokens/s prefill performance on a Xeon 4 with an RTX 4090."
+
+
+@pytest.mark.parametrize("body", ["KTransformers 在工作站上的 decode 性能最高达到 347 tokens/s。",
+                                  "KTransformers reaches up to 347 tokens/s decode performance on a Xeon 4 with an RTX 4090."])
+def test_a_prefill_figure_told_as_decode_is_flagged(body):
+    [f] = flagged(run(body, doc(AMX)), "metric-conflation")
+    assert f.check == "axis-swapped" and "prefill" in f.message
+
+
+@pytest.mark.parametrize("body", ["KTransformers 的 prefill 性能最高达到 347 tokens/s。",
+                                  "GPU video decoding on the RTX 4090 reaches up to 347 tokens/s."])
+def test_a_figure_on_its_own_side_or_a_lookalike_word_is_not_flagged(body):
+    assert flagged(run(body, doc(AMX)), "metric-conflation") == []
+
+
+def test_a_throughput_ratio_told_as_latency_is_flagged():
+    src = doc("DeepSpeed-MII delivers up to 2.3 times higher effective throughput than leading systems such as vLLM.")
+    [f] = flagged(run("DeepSpeed-MII 的延迟最高可达 vLLM 的 2.3 倍。", src), "metric-conflation")
+    assert f.check == "axis-swapped"
+    assert flagged(run("DeepSpeed-MII 的有效吞吐最高可达 vLLM 的 2.3 倍。", src)) == []

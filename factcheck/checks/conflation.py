@@ -483,6 +483,55 @@ def device_count_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def _sides(text: str, lo: int, hi: int) -> dict[str, set[str]]:
+    """The sides of each measurement axis named in text[lo:hi]: {"stage": {"decode"}, …}."""
+    hits = load_lexicon().axes.find(text)
+    ignored = [(h.start, h.end) for h in hits if h.key == "ignore"]
+    out: dict[str, set[str]] = {}
+    for h in hits:
+        if h.key == "ignore" or not (lo <= h.start < hi) or any(s <= h.start and h.end <= e for s, e in ignored):
+            continue
+        axis, side = h.key.split(".", 1)
+        out.setdefault(axis, set()).add(side)
+    return out
+
+
+def axis_swapped(ctx: ClaimContext) -> list[Finding]:
+    """A figure the source gives on one side of a measurement axis, told on the other:
+    "decode 性能最高达到 347 tokens/s" where the source's 347 tokens/s is prefill; "延迟
+    最高可达 2.3 倍" where the 2.3x is throughput. Read in the figure's clause on both sides
+    (a table row whole); only where the source's clause names one side and not the claim's."""
+    out = []
+    for qa in ctx.claim.quantities:
+        if qa.negated or not is_result(qa.q):
+            continue
+        clause = ctx.claim.clauses[qa.clause]
+        claimed = {a: s for a, s in _sides(ctx.claim.text, clause.start, clause.end).items() if len(s) == 1}
+        if not claimed:
+            continue
+        hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
+        if not hits or not (_distinctive(qa.q) or qa.q.is_range):
+            continue
+        for axis, (side,) in claimed.items():
+            given = []
+            for h in hits:
+                st = h.fact.statement
+                if h.fact.kind == "row":
+                    lo, hi = 0, len(st.text)
+                else:
+                    c = st.clauses[h.qa.clause] if h.qa.clause < len(st.clauses) else None
+                    lo, hi = (c.start, c.end) if c else (0, len(st.text))
+                given.append(_sides(st.text, lo, hi).get(axis, set()))
+            if all(g and side not in g for g in given):
+                other = ", ".join(sorted(set().union(*given)))
+                figure = qa.q.raw
+                out.append(ctx.finding(
+                    "metric-conflation", "warning",
+                    f"In the source, {figure} is a {other} figure, not {side}.", [hits[0].fact], "axis-swapped"))
+                return out
+    return out
+
+
 def _nearest(qa: QuantityAt, mentions: list, pairs: list | None = None):
     """The mention standing closest to a number: "from 0.254x to 0.768x on the RTX
     4090 D and from 0.212x to 0.593x on the H20" gives each pair its own card. A
@@ -505,4 +554,4 @@ def _has(fact, qa: QuantityAt) -> bool:
 
 CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
-          device_count_swapped]
+          device_count_swapped, axis_swapped]

@@ -181,6 +181,7 @@ class Lexicon:
     license_words: TermMatcher
     license_none: TermMatcher
     metrics: TermMatcher
+    axes: TermMatcher  # "stage.prefill" | "stage.decode" | "measure.throughput" | "measure.latency" | ignore
     metric_units: dict[str, str]  # canonical unit -> metric id
     metric_aspect: dict[str, str]  # metric id -> what it measures (e2e, denoise, kernel ...)
     metric_names: dict[str, str]  # metric id or aspect -> words for messages
@@ -252,6 +253,7 @@ def _build_lexicon() -> Lexicon:
         license_words=_flat("license", t["license_words"]["terms"]),
         license_none=_flat("none", t["license_words"]["none"]),
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
+        axes=TermMatcher(t["axes"]),
         metric_units=metric_units,
         metric_aspect={row["id"]: row.get("aspect", row["id"]) for row in m["metric"]},
         metric_names=_names(m["metric"]),
