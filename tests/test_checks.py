@@ -1183,3 +1183,13 @@ def test_a_throughput_ratio_told_as_latency_is_flagged():
     [f] = flagged(run("DeepSpeed-MII 的延迟最高可达 vLLM 的 2.3 倍。", src), "metric-conflation")
     assert f.check == "axis-swapped"
     assert flagged(run("DeepSpeed-MII 的有效吞吐最高可达 vLLM 的 2.3 倍。", src)) == []
+
+
+def test_the_merge_belongs_to_the_pr_its_own_clause_names():
+    closed = doc("Add 310P support", url="https://github.com/o/r/pull/3426", state="closed")
+    merged = doc("Add 310P support (v2)", url="https://github.com/o/r/pull/3484", state="merged",
+                 dates={"merged": "2026-09-16"})
+    cite = "https://github.com/o/r/pull/3426), [s](https://github.com/o/r/pull/3484"
+    assert flagged(run("昇腾 310P：#3426 关闭，#3484 合入。", closed, merged, cite=cite)) == []
+    [f] = flagged(run("昇腾 310P：#3484 关闭，#3426 合入。", closed, merged, cite=cite))
+    assert f.check == "merged-but-open"

@@ -23,7 +23,7 @@ def _points_back(text: str) -> bool:
     return any(h.key == "carry" and h.start <= 2 for h in load_lexicon().modality.find(head))
 
 
-def _number_in(url: str) -> int | None:
+def number_in_url(url: str) -> int | None:
     m = re.search(r"/(?:pull|issues)/(\d+)", url)
     return int(m.group(1)) if m else None
 
@@ -68,7 +68,7 @@ class ClaimContext:
         numbers = {int(n) for n in _REF.findall(text)}
         out = []
         for doc in self.docs:
-            number = doc.number if doc.number is not None else _number_in(doc.url)
+            number = doc.number if doc.number is not None else number_in_url(doc.url)
             if number in numbers or doc.url in text:
                 out.append(doc)
         return out
@@ -106,7 +106,7 @@ class ClaimContext:
         """Whether the sentence names a PR or issue by number ("#24404") that none of
         the cited documents is: what it says may be about that one."""
         numbers = {int(n) for n in _REF.findall(self.claim.text)}
-        cited = {d.number if d.number is not None else _number_in(d.url) for d in self.docs}
+        cited = {d.number if d.number is not None else number_in_url(d.url) for d in self.docs}
         return bool(numbers - cited)
 
     def ranked_docs(self) -> list[tuple[float, SourceDocument]]:

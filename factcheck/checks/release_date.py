@@ -10,7 +10,7 @@ from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
-from .context import ClaimContext
+from .context import ClaimContext, number_in_url
 
 _TAG = re.compile(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
 _PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
@@ -251,7 +251,17 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
         # "评审与合入拆分到 #24404、#24406" / "FA 内核已合入，GEMM 仍在评审": the merge may be another
         # PR's, or the sentence itself tells merged parts from open ones
         return []
-    if named:
+    if len(named) > 1:
+        # "#3426 关闭，#3484 合入": the merge is the PR's that its own clause names
+        merged_clauses = {e.clause for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"}
+        own = [d for d in named if any(
+            ctx.claim.clauses[i].start <= m.start() < ctx.claim.clauses[i].end for i in merged_clauses
+            if i is not None and i < len(ctx.claim.clauses)
+            for m in re.finditer(rf"#{d.number if d.number is not None else number_in_url(d.url)}\b", ctx.claim.text))]
+        if len(own) != 1:
+            return []
+        doc = own[0]
+    elif named:
         doc = named[0]
     elif len(prs) == 1 and _THE_PR.search(ctx.claim.text):  # "该 PR 已合入": the section cites one PR
         doc = prs[0]
