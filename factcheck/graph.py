@@ -178,6 +178,10 @@ def _claim(text: str, window: Window | None) -> Statement:
 def route_verify(state: State, runtime: Runtime[RunContext]) -> list[Send] | str:
     documents = {normalize_url(r["url"]): r["document"]["url"] for r in state.get("fetched", [])
                  if r.get("document")}
+    # a license is the repository's, whichever section cites its LICENSE: every branch gets the
+    # few documents that carry license metadata (LICENSE files, repositories, model cards)
+    licensed = [url for url in dict.fromkeys(documents.values())
+                if url is not None and runtime.context.document(url).licenses()]
     sends = []
     for section in runtime.context.draft.sections:
         wanted: list[str] = []  # document URLs: the documents themselves stay in `fetched`
@@ -187,7 +191,7 @@ def route_verify(state: State, runtime: Runtime[RunContext]) -> list[Send] | str
                 wanted.append(url)
         # Each branch gets its own section only: handing every branch the whole
         # draft made the cost grow with the square of the draft's length.
-        sends.append(Send("verify", {"section": section.index, "documents": wanted}))
+        sends.append(Send("verify", {"section": section.index, "documents": wanted, "licensed": licensed}))
     return sends or "after_verify"
 
 
@@ -202,9 +206,10 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     facts = [f for d in cited for f in runtime.context.facts_for(d, window)]
     statements = {s.index: _claim(s.text, window) for s in sentences}
     settings = runtime.context.settings
+    licensed = [runtime.context.document(url) for url in payload.get("licensed", [])]
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None,
-                            voice=draft.voice)
+                            voice=draft.voice, licensed=licensed)
     # "sourced": its claims met a source; only those count as checked in the report
     return {"sections": [{"index": section.index, "sourced": bool(cited), **result.model_dump(mode="json")}]}
 

@@ -1193,3 +1193,22 @@ def test_the_merge_belongs_to_the_pr_its_own_clause_names():
     assert flagged(run("昇腾 310P：#3426 关闭，#3484 合入。", closed, merged, cite=cite)) == []
     [f] = flagged(run("昇腾 310P：#3484 关闭，#3426 合入。", closed, merged, cite=cite))
     assert f.check == "merged-but-open"
+
+
+def test_a_license_cited_in_another_section_of_the_same_repository_supports_the_claim():
+    lic = doc("MIT License\n\nCopyright (c) 2021", url="https://github.com/o/bnb/blob/main/LICENSE", kind="page",
+              license={"spdx": "MIT", "name": "MIT License", "applies_to": "code"})
+    pr = doc("Fix the avx512bf16 test.", url="https://github.com/o/bnb/pull/1956")
+    other = doc("Unrelated fix.", url="https://github.com/p/other/pull/7")
+
+    def draft(claim: str, cite: str) -> str:
+        return ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## License\n\nThe project ships under MIT.\n\n"
+                f"Sources: [LICENSE](https://github.com/o/bnb/blob/main/LICENSE)\n\n## Fixes\n\n{claim}\n\nSources: [s]({cite})\n")
+    settings = Settings(use_checkpoint=False)
+    ok = check_text(draft("None of these changes the license: the repository remains under the MIT License.",
+                          "https://github.com/o/bnb/pull/1956"), "t.md", settings, ArchiveSources([lic, pr, other]))
+    assert [f for f in ok.findings if f.category == "license" and f.severity != "info"] == []
+    # another repository's section gets no support from it
+    bad = check_text(draft("That project remains under the MIT License.", "https://github.com/p/other/pull/7"),
+                     "t.md", settings, ArchiveSources([lic, pr, other]))
+    assert [f.check for f in bad.findings if f.category == "license"] == ["license-not-stated"]

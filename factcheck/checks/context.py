@@ -41,6 +41,8 @@ class ClaimContext:
     # shared by every claim of a section (their facts are the same): derived once, used by many checks
     section_memo: dict = field(default_factory=dict)
     voice: Voice = field(default_factory=Voice)  # who speaks in the draft
+    # the draft's documents that carry license metadata, whichever section cites them
+    licensed: list[SourceDocument] = field(default_factory=list)
 
     def facts_of(self, doc: SourceDocument) -> list[Fact]:
         return [f for f in self.facts if f.url == doc.url]

@@ -2,6 +2,8 @@
 source does not state, or one claimed where the source shows none."""
 from __future__ import annotations
 
+import re
+
 from ..extract.licenses import license_forms, license_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, LicenseInfo, SourceDocument, SourceMetadata
@@ -97,6 +99,8 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
                 best_for = max(score.get(r[2].url, 0) for r in relevant if r[3] & claimed)
                 if best_against is not None and best_against >= best_for + 2:
                     relevant = [r for r in relevant if not r[3] & claimed]
+            if not relevant and _licensed_elsewhere(ctx, artifact, claimed):
+                continue  # "the repository remains under the MIT License": its LICENSE is cited in another section
             if not relevant:
                 what = f"the {artifact}" if artifact else "it"
                 evidence = [r[2] for r in records[:2]] or [
@@ -114,6 +118,28 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
                     f"The source gives the {other[1]} a different license ({_shown(other)}), not {ls.text}.",
                     [other[2]], "license-wrong-artifact"))
     return out
+
+
+def _repo_of(doc: SourceDocument) -> str | None:
+    if doc.repo:
+        return doc.repo.lower()
+    m = re.match(r"https?://(?:github\.com|huggingface\.co)/([^/]+/[^/#?]+)", doc.url)
+    return m.group(1).lower() if m else None
+
+
+def _licensed_elsewhere(ctx: ClaimContext, artifact: str | None, claimed: set[str]) -> bool:
+    """Whether a document the draft cites in another section, of a repository this section
+    cites, gives the claimed license to the same artifact."""
+    repos = {_repo_of(d) for d in ctx.docs} - {None}
+    for doc in ctx.licensed:
+        if doc in ctx.docs or _repo_of(doc) not in repos:
+            continue
+        for info in doc.licenses():
+            key = canonical(info)
+            if key and (artifact is None or (_artifact(info.applies_to) or _default_artifact(doc)) == artifact) \
+                    and _forms(key, info.spdx, info.name) & claimed:
+                return True
+    return False
 
 
 CHECKS = [license_mismatch]
