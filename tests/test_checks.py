@@ -1212,3 +1212,12 @@ def test_a_license_cited_in_another_section_of_the_same_repository_supports_the_
     bad = check_text(draft("That project remains under the MIT License.", "https://github.com/p/other/pull/7"),
                      "t.md", settings, ArchiveSources([lic, pr, other]))
     assert [f.check for f in bad.findings if f.category == "license"] == ["license-not-stated"]
+
+
+@pytest.mark.parametrize("body", ["Put simply, anyone serving batches of 2 to 64 on an H100 gets a 4x speedup.",
+                                  "简单说，任何人在 H100 上用 2 到 64 的 batch 都能拿到 4x 加速。"])
+def test_a_result_promised_to_anyone_is_a_widening(body):
+    src = doc("On H100 at batch size 2, 4-bit inference is 4x faster. Gains are largest at smaller batches.")
+    [f] = flagged(run(body, src), "overstatement")
+    assert f.check == "scope-widened"
+    assert flagged(run("Anyone can install it with pip.", src)) == []
