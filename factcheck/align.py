@@ -37,6 +37,19 @@ def is_result(q: Quantity) -> bool:
     return dimension(q.unit) in RESULT_DIMENSIONS
 
 
+def distinctive(q) -> bool:
+    """A value unlikely to recur by chance: three significant digits ("7.45", "1094.8"),
+    or two with a decimal ("0.058", "2.5%"); not "9.0" or "16"."""
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", q.raw)
+    if not m:
+        return False
+    number = m.group(0).replace(",", "")
+    whole, _, decimals = number.partition(".")
+    decimals = decimals.rstrip("0")
+    digits = (whole + decimals).lstrip("0") if decimals else whole.strip("0")
+    return len(digits) >= 3 or (bool(decimals) and len(digits) >= 2) or q.unit in {"tok/s/GPU", "tok/s/user"}
+
+
 def base_values(q: Quantity) -> tuple[float, float]:
     factor = _UNITS.get(q.unit, ("", 1.0))[1]
     return q.low * factor, q.high * factor

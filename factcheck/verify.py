@@ -118,17 +118,16 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                                                         "the rules found nothing to compare it with"))
             continue
         if not checkable(st):
-            if docs and is_claim(sentence):
-                # a sentence with no figure can still say the opposite of its source's own words
-                ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
-                                   window=window, section_memo=memo, voice=voice)
-                found = run_checks(ctx, categories, FIGURE_FREE)
-                if found:
-                    result.claims += 1
-                    result.findings.extend(found)
-                    continue
-            if hand_off and docs and is_claim(sentence):
-                ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts, window=window)
+            if not (docs and is_claim(sentence)):
+                continue
+            # a sentence with no figure can still say the opposite of its source's own words
+            ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
+                               window=window, section_memo=memo, voice=voice)
+            found = run_checks(ctx, categories, FIGURE_FREE)
+            if found:
+                result.claims += 1
+                result.findings.extend(found)
+            elif hand_off:
                 if figure_free_assertion(st):  # judged directly: there are no figures to extract
                     result.undecided.append(_undecided(ctx, "a claim without figures (its scope or a cause) "
                                                             "that the rules cannot compare"))

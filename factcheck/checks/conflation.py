@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import Ratio, compatible, is_result, matches, same_value
+from ..align import Ratio, compatible, distinctive, is_result, matches, same_value
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
 from ..models import Finding
@@ -161,19 +161,6 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def _distinctive(q) -> bool:
-    """A value unlikely to recur by chance: three significant digits ("7.45", "1094.8"),
-    or two with a decimal ("0.058", "2.5%"); not "9.0" or "16"."""
-    m = re.search(r"\d[\d,]*(?:\.\d+)?", q.raw)
-    if not m:
-        return False
-    number = m.group(0).replace(",", "")
-    whole, _, decimals = number.partition(".")
-    decimals = decimals.rstrip("0")
-    digits = (whole + decimals).lstrip("0") if decimals else whole.strip("0")
-    return len(digits) >= 3 or (bool(decimals) and len(digits) >= 2) or q.unit in {"tok/s/GPU", "tok/s/user"}
-
-
 def metric_renamed(ctx: ClaimContext) -> list[Finding]:
     """A number given under another metric's name: "端到端 7.45 秒" where the
     source's 7.45 s is the denoising time."""
@@ -182,15 +169,15 @@ def metric_renamed(ctx: ClaimContext) -> list[Finding]:
         want = _aspect(qa.metric)
         if qa.negated or not want or qa.q.is_range:
             continue
-        distinctive = _distinctive(qa.q)
+        rare = distinctive(qa.q)
         # a distinctive figure may be a bare table cell whose column header names its metric
-        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=distinctive, strict=True) if not h.qa.q.is_range
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=rare, strict=True) if not h.qa.q.is_range
                 and (h.qa.q.unit or h.fact.kind == "row")]
         named = [h for h in hits if h.qa.metric]
         if not named or len(named) < len(hits) or any(_aspect(h.qa.metric) == want for h in named):
             continue
         other = named[0]
-        if distinctive:
+        if rare:
             evidence, severity = [other.fact], "error"
         else:
             # "22x" may recur by chance: only when the same source also gives the claimed metric,
@@ -330,12 +317,12 @@ def row_swapped(ctx: ClaimContext) -> list[Finding]:
         # the "before" of a stated change comes from the baseline's row by design
         if qa.negated or qa.q.is_range or qa.role == "before":
             continue
-        probes = [qa.q] if _distinctive(qa.q) else []
+        probes = [qa.q] if distinctive(qa.q) else []
         if qa.q.unit == "%" and qa.q.low > 0:  # "improves by 23%" is the table's 1.234x
             probes.append(qa.q.model_copy(update={"low": 1 + qa.q.low / 100, "high": 1 + qa.q.high / 100,
                                                   "unit": "x", "raw": _as_ratio_raw(qa.q)}))
         hits = [h for p in probes for h in matches(p, ctx.facts, bare_ok=True, strict=True)
-                if h.fact.kind == "row" and _distinctive(h.qa.q)]
+                if h.fact.kind == "row" and distinctive(h.qa.q)]
         for kind in ("precision", "hardware", "parallelism"):
             claimed = ctx.claim.keys(kind, affirmed=True)
             if not claimed or not hits:
@@ -366,7 +353,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
     out = []
     text = ctx.claim.text.casefold()
     for qa in ctx.claim.quantities:
-        if qa.negated or not _distinctive(qa.q):
+        if qa.negated or not distinctive(qa.q):
             continue
         for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
             if hit.fact.kind != "row":
@@ -427,7 +414,7 @@ def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     # hardware with figures of its own in the sources (not a mere "A100 will not benefit")
     anywhere = {k for f in ctx.facts if f.statement.quantities for k in f.statement.keys("hardware", affirmed=True)}
     for qa in ctx.claim.quantities:
-        if qa.negated or not _distinctive(qa.q):
+        if qa.negated or not distinctive(qa.q):
             continue
         m = _nearest(qa, [c for c in claimed if c.clause == qa.clause], ctx.claim.changes())
         if m is None:
@@ -455,7 +442,7 @@ def device_count_swapped(ctx: ClaimContext) -> list[Finding]:
         return []
     out = []
     for qa in ctx.claim.quantities:
-        if qa.negated or not _distinctive(qa.q) or qa.q.unit == "tok/s/GPU":
+        if qa.negated or not distinctive(qa.q) or qa.q.unit == "tok/s/GPU":
             continue
         # a table's cells are often bare numbers, its unit in the caption: a distinctive value is enough
         hits = matches(qa.q, ctx.facts, bare_ok=True, strict=True)
@@ -496,6 +483,14 @@ def _sides(text: str, lo: int, hi: int) -> dict[str, set[str]]:
     return out
 
 
+def _sides_at(hit) -> dict[str, set[str]]:
+    """The sides a source figure's own clause names (a table row: the whole row)."""
+    st = hit.fact.statement
+    c = st.clauses[hit.qa.clause] if hit.fact.kind != "row" and hit.qa.clause < len(st.clauses) else None
+    lo, hi = (c.start, c.end) if c else (0, len(st.text))
+    return _sides(st.text, lo, hi)
+
+
 def axis_swapped(ctx: ClaimContext) -> list[Finding]:
     """A figure the source gives on one side of a measurement axis, told on the other:
     "decode 性能最高达到 347 tokens/s" where the source's 347 tokens/s is prefill; "延迟
@@ -510,18 +505,11 @@ def axis_swapped(ctx: ClaimContext) -> list[Finding]:
         if not claimed:
             continue
         hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
-        if not hits or not (_distinctive(qa.q) or qa.q.is_range):
+        if not hits or not (distinctive(qa.q) or qa.q.is_range):
             continue
+        at_hits = [_sides_at(h) for h in hits]
         for axis, (side,) in claimed.items():
-            given = []
-            for h in hits:
-                st = h.fact.statement
-                if h.fact.kind == "row":
-                    lo, hi = 0, len(st.text)
-                else:
-                    c = st.clauses[h.qa.clause] if h.qa.clause < len(st.clauses) else None
-                    lo, hi = (c.start, c.end) if c else (0, len(st.text))
-                given.append(_sides(st.text, lo, hi).get(axis, set()))
+            given = [sides.get(axis, set()) for sides in at_hits]
             if all(g and side not in g for g in given):
                 other = ", ".join(sorted(set().union(*given)))
                 figure = qa.q.raw

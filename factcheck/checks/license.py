@@ -7,7 +7,10 @@ import re
 from ..extract.licenses import license_forms, license_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, LicenseInfo, SourceDocument, SourceMetadata
+from ..sources.urls import github_parts
 from .context import ClaimContext
+
+_HF_REPO = re.compile(r"https?://huggingface\.co/([^/]+/[^/#?]+)")
 
 # weights and model are one artifact for licensing: a model card licenses its weights
 _SAME = {"model": "weights"}
@@ -123,7 +126,9 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
 def _repo_of(doc: SourceDocument) -> str | None:
     if doc.repo:
         return doc.repo.lower()
-    m = re.match(r"https?://(?:github\.com|huggingface\.co)/([^/]+/[^/#?]+)", doc.url)
+    if parts := github_parts(doc.url):
+        return parts[0].lower()
+    m = _HF_REPO.match(doc.url)  # a model card's repository
     return m.group(1).lower() if m else None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from ..align import Ratio, is_result, matches, same_value
+from ..align import Ratio, distinctive, is_result, matches, same_value
 from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
@@ -112,15 +112,21 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
             derived = source_changes(ctx.ratios()) + own_changes(ctx)
         if not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived)) and not _named_size(qa.q.raw, ctx):
             missing.append(qa.q.raw)
+    return _not_given(ctx, missing)
+
+
+def _not_given(ctx: ClaimContext, missing: list[str]) -> list[Finding]:
+    """The finding for figures no cited source gives: a warning, or ``info`` where the text
+    reports its own measurement."""
     if not missing:
         return []
-    titles = [f for f in ctx.facts if f.kind == "title"]
+    titles = [f for f in ctx.facts if f.kind == "title"][:2]
     listed = ", ".join(f"“{m}”" for m in missing)
     if first_party(ctx):
         return [ctx.finding("unsupported", "info",
                             f"Could not confirm {listed}: the text reports it as its own measurement, "
-                            "and no cited source carries it.", titles[:2], "first-party-unconfirmed")]
-    return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles[:2],
+                            "and no cited source carries it.", titles, "first-party-unconfirmed")]
+    return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles,
                         "number-unsupported")]
 
 
@@ -183,33 +189,24 @@ def count_unsupported(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
     raw = _raw(ctx)
+    spelled = {id(qa): _spellings(qa.q) for qa in ctx.claim.quantities}
     # "10.848" is written "10.848000" in a benchmark log, "4256" may be "4256.0"
     present = [qa for qa in ctx.claim.quantities if not qa.negated and any(
         re.search(r"(?<![\d.,])" + re.escape(sp) + (r"0*" if "." in sp else r"(?:\.0+)?") + r"(?![\d])", raw)
-        for sp in _spellings(qa.q)) or matches(qa.q, ctx.facts, bare_ok=True)]  # or rounded: 101.920001 as 101.92
+        for sp in spelled[id(qa)]) or matches(qa.q, ctx.facts, bare_ok=True)]  # or rounded: 101.920001 as 101.92
+    # anchored: a figure of the sentence, not a year, stands in the source
+    anchors = [p for p in present if spelled[id(p)] and not (p.q.unit == "" and p.q.high in _YEARISH)]
     missing = []
     for qa in ctx.claim.quantities:
         q = qa.q
-        if qa.negated or is_result(q) or q.is_range or not _DIGITS.search(q.raw) or qa in present or q.approx:
+        if qa.negated or is_result(q) or q.is_range or not spelled[id(qa)] or qa in present or q.approx:
             continue  # "about 132 per GPU": a figure the writer worked out, said as approximate
-        digits = _spellings(q)[0] if _spellings(q) else ""
-        significant = digits.replace(".", "").strip("0")
-        if not ("." in digits and len(significant) >= 2 or len(significant) >= 3) or (
-                "." not in digits and not q.unit and int(digits) in _YEARISH):
+        digits = spelled[id(qa)][0]
+        if not distinctive(q) or ("." not in digits and not q.unit and int(digits) in _YEARISH):
             continue
-        # anchored: another figure of the sentence, not a year, stands in the source
-        if not any(p is not qa and _spellings(p.q) and not (p.q.unit == "" and p.q.high in _YEARISH) for p in present):
-            continue
-        missing.append(q.raw)
-    if not missing:
-        return []
-    listed = ", ".join(f"“{m}”" for m in missing)
-    titles = [f for f in ctx.facts if f.kind == "title"][:2]
-    if first_party(ctx):
-        return [ctx.finding("unsupported", "info",
-                            f"Could not confirm {listed}: the text reports it as its own measurement, "
-                            "and no cited source carries it.", titles, "first-party-unconfirmed")]
-    return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles, "number-unsupported")]
+        if any(p is not qa for p in anchors):
+            missing.append(q.raw)
+    return _not_given(ctx, missing)
 
 
 def first_party(ctx: ClaimContext) -> bool:
