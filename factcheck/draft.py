@@ -30,6 +30,7 @@ import yaml
 from .errors import InputError
 from .lexicon import TermMatcher, load_lexicon
 from .models import Citation, Draft, FrontMatter, Section, Sentence, Span, Voice, Window
+from .regex_cache import pattern_cache
 from .sources.urls import github_parts
 
 __all__ = ["builtin_repos", "decode_draft", "load_draft", "parse_draft", "split_sentences", "window_in_text"]
@@ -84,8 +85,10 @@ def parse_draft(text: str, path: str = "<draft>", repos: dict[str, str] | None =
     front, first_body = _front_matter(lines, path)
 
     names: dict[str, str] = {**builtin_repos(), **(repos or {}), **front.repos}
+    with pattern_cache("projects"):  # one large pattern: its compiled code is kept between runs
+        projects = TermMatcher(_names_by_repo(names))
     ctx = _Context(
-        projects=TermMatcher(_names_by_repo(names)),
+        projects=projects,
         defs=_link_definitions(lines, first_body),
         default_repo=_default_repo(front),
     )

@@ -35,6 +35,7 @@ from .draft import parse_draft
 from .extract.clauses import split_clauses
 from .extract.statement import MAX_ANALYSED, Statement, extract_statement
 from .facts import Fact, facts_of
+from .facts_cache import FactsCache
 from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, SourceMetadata, Stats, Window
 from .settings import Settings
 from .sources import FetchResult, SourceProvider
@@ -52,6 +53,7 @@ class RunContext:
     settings: Settings
     progress: Progress | None = None
     llm_review: Callable[..., Any] | None = field(default=None)
+    facts_cache: FactsCache | None = None  # the facts of documents met in earlier runs
     # Per-run memo of parsed documents and their facts, so the verify branches of a
     # long draft do not each re-validate them; a resumed run simply recomputes.
     _documents: dict[str, SourceDocument] = field(default_factory=dict)
@@ -101,7 +103,8 @@ class RunContext:
 
     def facts_for(self, doc: SourceDocument, window: Window | None) -> list[Fact]:
         if doc.url not in self._facts:
-            self._facts[doc.url] = facts_of(doc, window)
+            self._facts[doc.url] = (self.facts_cache.facts_of(doc, window) if self.facts_cache is not None
+                                    else facts_of(doc, window))
         return self._facts[doc.url]
 
 

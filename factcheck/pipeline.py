@@ -15,6 +15,7 @@ from typing import Any
 
 from .draft import load_draft
 from .errors import InputError
+from .facts_cache import FactsCache
 from .graph import Progress, RunContext, build_graph
 from .models import Report
 from .regex_cache import cache_directory
@@ -50,8 +51,10 @@ async def check_text_async(text: str, name: str, settings: Settings, provider: S
 
 async def _check(text: str, name: str, settings: Settings, provider: SourceProvider, thread_id: str | None,
                  progress: Progress | None) -> Report:
+    facts_cache = (FactsCache(settings.facts_cache_path, settings.facts_cache_max_bytes)
+                   if settings.facts_cache_max_bytes != 0 else None)
     context = RunContext(provider=provider, settings=settings, progress=progress,
-                         llm_review=_llm_hook(settings))
+                         llm_review=_llm_hook(settings), facts_cache=facts_cache)
     async with AsyncExitStack() as stack:
         checkpointer = None
         if settings.use_checkpoint:
@@ -74,6 +77,8 @@ async def _check(text: str, name: str, settings: Settings, provider: SourceProvi
         final = await graph.ainvoke(start, config, context=context)
         if checkpointer is not None:
             await _prune_finished(checkpointer, thread, settings, context)
+    if facts_cache is not None and facts_cache.written:
+        await asyncio.to_thread(facts_cache.finish)
     return Report.model_validate(final["report"])
 
 
@@ -100,7 +105,8 @@ def check_text(text: str, name: str, settings: Settings, provider: SourceProvide
 async def check_path_async(path: Path, settings: Settings, *, sources_dir: Path | None = None,
                            provider: SourceProvider | None = None, thread_id: str | None = None,
                            progress: Progress | None = None) -> Report:
-    draft = load_draft(path, repos=settings.repos)  # raises InputError with file and line
+    with cache_directory(settings.cache_dir):  # the draft's project-name pattern is kept there
+        draft = load_draft(path, repos=settings.repos)  # raises InputError with file and line
     if provider is not None:
         return await check_text_async(draft.text, str(path), settings, provider, thread_id=thread_id,
                                       progress=progress)

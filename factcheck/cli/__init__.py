@@ -19,7 +19,7 @@ from .. import __version__
 # name -> (module under factcheck.cli, attribute, the first sentence of its help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "baseline": ("ci", "baseline", "Accept the current findings so that only new ones fail CI."),
-    "cache": ("cache", "cache", "The local checkpoint file: what it holds, and pruning it."),
+    "cache": ("cache", "cache", "The local checkpoint file and source facts: what they hold, and pruning them."),
     "check": ("check", "check", "Check DRAFT (Markdown or plain text) against the sources it cites."),
     "ci": ("ci", "ci", "Check the drafts changed against --base, reporting findings on changed lines."),
     "config": ("ci", "config", "Inspect the configuration."),

@@ -1,9 +1,12 @@
-"""``factcheck cache info`` / ``factcheck cache prune``: the local checkpoint file.
+"""``factcheck cache info`` / ``factcheck cache prune``: the local checkpoint file and
+the source facts kept between runs.
 
 Runs are checkpointed in ``<cache dir>/checkpoints.sqlite`` so an interrupted run
 resumes; a finished run's checkpoints are deleted at once, and every run prunes
 interrupted runs past the age and size bounds (``checkpoint_max_age``,
-``checkpoint_max_bytes``). These commands show what is left and prune on demand.
+``checkpoint_max_bytes``). The facts of each source document are kept in
+``<cache dir>/facts/`` (``factcheck/facts_cache.py``), least recently used first out
+past ``facts_cache_max_bytes``. These commands show what is left and prune on demand.
 """
 from __future__ import annotations
 
@@ -74,12 +77,14 @@ checkpoint_option = click.option("--checkpoint", type=click.Path(path_type=Path,
 
 @click.group()
 def cache() -> None:
-    """The local checkpoint file: what it holds, and pruning it.
+    """The local checkpoint file and source facts: what they hold, and pruning them.
 
-    A finished run leaves nothing in it; an interrupted run leaves its latest
-    checkpoint, so that running the same check again resumes it. Every run prunes
-    interrupted runs past the bounds (config checkpoint_max_age, default 7 days;
-    checkpoint_max_bytes, default 32 MiB).
+    A finished run leaves nothing in the checkpoint file; an interrupted run leaves
+    its latest checkpoint, so that running the same check again resumes it. Every
+    run prunes interrupted runs past the bounds (config checkpoint_max_age, default
+    7 days; checkpoint_max_bytes, default 32 MiB). The facts extracted from each
+    source document are kept for the next run that cites it (config
+    facts_cache_max_bytes, default 32 MiB, least recently used out first).
     """
 
 
@@ -87,18 +92,24 @@ def cache() -> None:
 @checkpoint_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def info(checkpoint: Path | None, fmt: str) -> None:
-    """Size of the checkpoint file, the interrupted runs it holds, the oldest, the bounds."""
+    """Size of the checkpoint file, the interrupted runs it holds, the oldest, the bounds;
+    size of the source facts kept."""
     from ..checkpoints import cache_info
+    from ..facts_cache import facts_cache_info
 
     settings = build_settings(checkpoint=checkpoint)
     found = cache_info(settings.checkpoint_path)
-    others = {p.name: p.stat().st_size for p in sorted(settings.cache_dir.glob("*.sqlite"))
+    facts = facts_cache_info(settings.facts_cache_path)
+    # the HTTP and LLM caches, and the compiled patterns (each file rewritten with what one build used)
+    others = {p.name: p.stat().st_size for p in sorted([*settings.cache_dir.glob("*.sqlite"),
+                                                        *settings.cache_dir.glob("*.patterns")])
               if p.is_file() and p != settings.checkpoint_path}
     if fmt == "json":
         data = found.model_dump(mode="json")
         data.update(oldest=found.oldest.isoformat() if found.oldest else None,
                     max_age_seconds=settings.checkpoint_max_age.total_seconds() if settings.checkpoint_max_age
-                    else None, max_bytes=settings.checkpoint_max_bytes, other_caches=others)
+                    else None, max_bytes=settings.checkpoint_max_bytes, other_caches=others,
+                    facts={**facts.model_dump(mode="json"), "max_bytes": settings.facts_cache_max_bytes})
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(f"checkpoints: {found.path}")
@@ -109,6 +120,11 @@ def info(checkpoint: Path | None, fmt: str) -> None:
         age = dt.datetime.now(dt.UTC) - found.oldest
         click.echo(f"  oldest: written {found.oldest:%Y-%m-%d %H:%M} UTC ({human_age(age)} ago)")
     click.echo(f"  pruned after every run: {_bounds(settings)}")
+    click.echo(f"source facts: {facts.path}")
+    click.echo(f"  {facts.entries} document{'s' if facts.entries != 1 else ''}, {human_bytes(facts.bytes)}; "
+               + (f"least recently used out past {human_bytes(settings.facts_cache_max_bytes)}"
+                  if settings.facts_cache_max_bytes else
+                  "not kept (facts_cache_max_bytes = 0)" if settings.facts_cache_max_bytes == 0 else "no size bound"))
     if others:
         listed = ", ".join(f"{name} {human_bytes(size)}" for name, size in others.items())
         click.echo(f"other caches in {settings.cache_dir} (not pruned by `cache prune`): {listed}")
@@ -121,15 +137,19 @@ def info(checkpoint: Path | None, fmt: str) -> None:
 @click.option("--max-size", type=ByteSize(), help="Then prune the oldest until the rest fit in this "
                                                   "(500k, 32MB; default: config checkpoint_max_bytes). Runs "
                                                   "written in the last hour are kept.")
-@click.option("--all", "everything", is_flag=True, help="Prune every interrupted run, however recent.")
+@click.option("--all", "everything", is_flag=True, help="Prune every interrupted run, however recent, and "
+                                                         "every source's facts.")
 def prune_command(checkpoint: Path | None, older_than: dt.timedelta | None, max_size: int | None,
                   everything: bool) -> None:
-    """Delete interrupted runs' checkpoints and give the space back to the file system.
+    """Delete interrupted runs' checkpoints and give the space back to the file system;
+    bring the source facts kept within their bound.
 
     Without options, applies the configured bounds (as every run does) and
-    compacts the file. A pruned run, checked again, starts from the beginning.
+    compacts the file. A pruned run, checked again, starts from the beginning; a
+    source whose facts were pruned has them extracted again when next cited.
     """
     from ..checkpoints import prune
+    from ..facts_cache import facts_cache_info, prune_facts
 
     settings = build_settings(checkpoint=checkpoint)
     done = prune(settings.checkpoint_path, everything=everything,
@@ -137,3 +157,8 @@ def prune_command(checkpoint: Path | None, older_than: dt.timedelta | None, max_
                  max_bytes=max_size if max_size is not None else settings.checkpoint_max_bytes)
     click.echo(f"pruned {len(done.threads)} interrupted run{'s' if len(done.threads) != 1 else ''}; "
                f"{settings.checkpoint_path}: {human_bytes(done.bytes_before)} -> {human_bytes(done.bytes_after)}")
+    before = facts_cache_info(settings.facts_cache_path)
+    bound = 0 if everything else settings.facts_cache_max_bytes
+    gone = prune_facts(settings.facts_cache_path, bound) if bound is not None else 0
+    click.echo(f"pruned the facts of {gone} source document{'s' if gone != 1 else ''}; {settings.facts_cache_path}: "
+               f"{human_bytes(before.bytes)} -> {human_bytes(facts_cache_info(settings.facts_cache_path).bytes)}")

@@ -27,6 +27,7 @@ from factcheck.extract.numerals import (
 )
 from factcheck.extract.records import Quantity
 from factcheck.extract.versions import extract_versions
+from factcheck.regex_cache import compile_pattern, pattern_cache
 
 UnitName = tuple[str, str | None]  # (canonical unit, qualifier)
 
@@ -59,6 +60,12 @@ class UnitTable:
 
 @lru_cache(maxsize=1)
 def load_units() -> UnitTable:
+    # The table's compiled code is kept between runs, as the lexicon's (regex_cache).
+    with pattern_cache("units"):
+        return _build_units()
+
+
+def _build_units() -> UnitTable:
     raw = resources.files("factcheck.lexicon").joinpath("units.toml").read_text(encoding="utf-8")
     data = tomllib.loads(raw)
     exact: dict[str, UnitName] = {}
@@ -94,27 +101,27 @@ def load_units() -> UnitTable:
     qa_words = "|".join(_word_pattern(w) for w in sorted(all_qualifiers, key=len, reverse=True))
     hardware = data["hardware"]["pattern"]
     return UnitTable(
-        unit_after=re.compile(rf"(?:[ \t\u3000]*|-)(?P<u>{units})"),
-        unit_whole=re.compile(rf"(?:{units})"),
+        unit_after=compile_pattern(rf"(?:[ \t\u3000]*|-)(?P<u>{units})"),
+        unit_whole=compile_pattern(rf"(?:{units})"),
         exact=exact,
         folded=folded,
-        qualifier_between=re.compile(rf"(?:[ \t]+|-)(?P<q>{q_words})(?![A-Za-z])(?=[ \t]*-?[ \t]*\S)", re.IGNORECASE),
+        qualifier_between=compile_pattern(rf"(?:[ \t]+|-)(?P<q>{q_words})(?![A-Za-z])(?=[ \t]*-?[ \t]*\S)", re.IGNORECASE),
         qualifiers=all_qualifiers,
-        qualifier_zh_after=re.compile("[ \t]*(?P<q>" + "|".join(map(re.escape, zh_qualifiers)) + ")"),
-        qualifier_before=re.compile(
+        qualifier_zh_after=compile_pattern("[ \t]*(?P<q>" + "|".join(map(re.escape, zh_qualifiers)) + ")"),
+        qualifier_before=compile_pattern(
             rf"(?P<q>{qa_words})(?:[ \t]*-?[ \t]*(?:token[ \t]+)?(?:throughput|吞吐量?|time|时间|latency|延迟|速度|speed))?"
             r"[ \t]*(?:为|是|约为|达到|达|of|by|at|is|was|reaches|:|：)?[ \t]*$",
             re.IGNORECASE,
         ),
         # "up to **1550 TFLOPS**": Markdown emphasis may stand between the hedge and the number
-        hedge_before=re.compile(_alternation(before) + r"[ \t]*(?:\*{1,2}|_{1,2})?$", re.IGNORECASE),
-        hedge_gap_before=re.compile(
+        hedge_before=compile_pattern(_alternation(before) + r"[ \t]*(?:\*{1,2}|_{1,2})?$", re.IGNORECASE),
+        hedge_gap_before=compile_pattern(
             "(?P<w>" + "|".join(map(re.escape, sorted(chinese_before, key=len, reverse=True))) + ")"
             r"(?:[^\d，。；;,!?！？、：:\n]|(?<=[A-Za-z0-9])\d){1,24}?的[ \t]*$"
         ),
-        hedge_after=re.compile(r"[ \t]*" + _alternation(after), re.IGNORECASE),
+        hedge_after=compile_pattern(r"[ \t]*" + _alternation(after), re.IGNORECASE),
         hedge_kind=hedge_kind,
-        gpu_count=re.compile(
+        gpu_count=compile_pattern(
             rf"[ \t]*(?:[x×]|张|块|台|片|颗|个)?[ \t]*(?:{hardware}|GPUs?|显卡|卡)s?(?![A-Za-z0-9])(?:[ \t]*(?:GPUs?|显卡|卡)(?![A-Za-z]))?"
         ),
     )
