@@ -1221,3 +1221,90 @@ def test_a_result_promised_to_anyone_is_a_widening(body):
     [f] = flagged(run(body, src), "overstatement")
     assert f.check == "scope-widened"
     assert flagged(run("Anyone can install it with pip.", src)) == []
+
+
+LATENCY = "We ran vllm bench latency with Llama-3.1-8B on an H20: average latency fell from 1.56 s to 1.10 s."
+
+
+@pytest.mark.parametrize("body", ["The latency run on Qwen2.5-7B shows average latency falling from 1.56 s to 1.10 s.",
+                                  "在 DeepSeek-R1 上跑 latency 基准，平均延迟从 1.56 s 降到 1.10 s。"])
+def test_a_result_told_of_a_model_the_source_never_names_is_flagged(body):
+    [f] = flagged(run(body, doc(LATENCY)), "unsupported")
+    assert f.check == "condition-unseen"
+
+
+@pytest.mark.parametrize("body", ["The latency run on Llama 3.1 8B shows average latency falling from 1.56 s to 1.10 s.",
+                                  # a setting spelled otherwise, not a model: ZeRO-3 where the source writes z3
+                                  "With ZeRO-3 and top-6 routing, average latency fell from 1.56 s to 1.10 s.",
+                                  # no figure of the source: nothing anchors the name
+                                  "Qwen2.5-7B users may want to try it."])
+def test_a_model_the_source_names_a_setting_or_an_unanchored_name_is_not(body):
+    assert [f for f in flagged(run(body, doc(LATENCY))) if f.check == "condition-unseen"] == []
+
+
+def test_is_model_name_reads_families_and_glued_sizes():
+    from factcheck.checks.unsupported import is_model_name
+    assert all(map(is_model_name, ["Qwen2.5-7B", "DeepSeek-R1", "Phi-4", "gpt-oss-120b", "Mixtral-8x22B", "Foo-A22B"]))
+    assert not any(map(is_model_name, ["ZeRO-3", "top-6", "SM-90", "x86-64"]))
+
+
+MEMORY_TABLE = ("| version | model | parallel | memory | tensor core |\n|---|---|---|---|---|\n"
+                "| 3.6.0 | Qwen3-14B | TP2 | 85% | 73% |\n| 3.7.0 | Qwen3-14B | TP4 | 75% | 62% |")
+
+
+@pytest.mark.parametrize("body", ["3.7.0 改用 TP4 后，Tensor Core 利用率从 73% 降到 62%。",
+                                  "With TP4 in 3.7.0, tensor core use went from 73% to 62%."])
+def test_a_change_read_down_one_column_of_a_table_is_not_a_mismatch(body):
+    assert flagged(run(body, doc(MEMORY_TABLE))) == []
+
+
+def test_a_glued_size_the_source_writes_alike_is_given():
+    src = doc("BF16 70B MLP: ~ 1300 us\nMXFP8 70B MLP: ~ 723us")
+    assert flagged(run("On a 70B MLP the author measured about 1300 µs in BF16 and about 723 µs in MXFP8.", src)) == []
+    assert flagged(run("On a 405B MLP the author measured about 1300 µs in BF16 and about 723 µs in MXFP8.", src),
+                   "unsupported") != []
+
+
+NEWS = ("- Sep 12, 2025: We released the FP8 quantized models of HunyuanImage-2.1.\n"
+        "- Sep 8, 2025: We released the inference code and model weights of HunyuanImage-2.1.")
+
+
+@pytest.mark.parametrize("body", [
+    "Tencent released the HunyuanImage-2.1 inference code and model weights on September 15, 2025, and the FP8 "
+    "quantized models on September 12, 2025.",
+    "HunyuanImage-2.1 的推理代码和模型权重在 9 月 8 日发布，FP8 quantized 模型在 10 月 2 日放出。"])
+def test_a_release_day_a_dated_line_of_the_source_gives_otherwise_is_flagged(body):
+    [f] = flagged(run(body, doc(NEWS, kind="page", url="https://github.com/o/hunyuan"),
+                      cite="https://github.com/o/hunyuan", window="2025-09-22..2025-09-28"), "release-date")
+    assert f.check == "date-contradicted"
+
+
+@pytest.mark.parametrize("body", [
+    "Tencent released the HunyuanImage-2.1 inference code and model weights on September 8, 2025, and the FP8 "
+    "quantized models on September 12, 2025.",
+    "HunyuanImage-2.1 不是本周的新模型：推理代码和权重在 9 月 8 日发布，FP8 量化模型在 9 月 12 日放出。",
+    # a release of something else on another day: no line of the source speaks of it
+    "Some other tool released its own weights on October 2, 2025."])
+def test_release_days_the_source_gives_or_does_not_speak_to_are_not(body):
+    assert flagged(run(body, doc(NEWS, kind="page", url="https://github.com/o/hunyuan"),
+                       cite="https://github.com/o/hunyuan", window="2025-09-22..2025-09-28")) == []
+
+
+ELAPSED = "PyTorch engine: elapsed_time: 324.175s. TurboMind engine: elapsed_time: 140.528s. H2D: 1.489 s -> 379.444 ms."
+
+
+@pytest.mark.parametrize("body", ["总耗时上，PyTorch 引擎用了 324.175 秒，是 TurboMind 140.528 秒的三倍多。",
+                                  "PyTorch took 324.175 s, about 3.5x TurboMind's 140.528 s.",
+                                  "H2D 传输从 1.489 秒降到 379.444 毫秒，快了约 6 倍。"])
+def test_a_multiple_the_sentences_own_figures_contradict_is_flagged(body):
+    [f] = flagged(run(body, doc(ELAPSED)))
+    assert f.check == "ratio-disagrees"
+
+
+@pytest.mark.parametrize("body", ["总耗时上，PyTorch 引擎用了 324.175 秒，是 TurboMind 140.528 秒的 2.3 倍。",
+                                  "PyTorch took 324.175 s, more than 2x TurboMind's 140.528 s.",
+                                  "H2D 传输从 1.489 秒降到 379.444 毫秒，快了约 3.9 倍。",
+                                  # "提升 2.9 倍" may count the gain: 3.9x in all
+                                  "H2D 传输从 1.489 秒降到 379.444 毫秒，速度提升 2.9 倍。"])
+def test_a_multiple_that_fits_the_sentences_figures_is_not(body):
+    assert flagged(run(body, doc(ELAPSED))) == []

@@ -135,6 +135,8 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
                         if not same_value(before.q, qa.q) and compatible(before.q.unit, qa.q.unit, bare_ok=False)),
                        None)
         said = f"{before.q.raw} → {partner.q.raw}" if partner else before.q.raw
+        if any(_down_one_column(b, a) for b in with_before for a in after_hits):
+            continue  # "TP2 时 73%，TP4 后 62%": one column of the table, read down its rows
         if after_hits:
             # Both figures are in the document (a before line and an after line, as a
             # benchmark log prints them): a mix-up if they measure different things, or if
@@ -159,6 +161,14 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
                 "unsupported", "error", f"The source gives {said}, not {after.q.raw}.", [fact], "change-mismatch",
                 suggestion=partner.q.raw if partner else None))
     return out
+
+
+def _down_one_column(a, b) -> bool:
+    """Two hits in one column of one source table, on different rows (a row's cells are
+    its clauses)."""
+    fa, fb = a.fact, b.fact
+    return (fa.kind == fb.kind == "row" and fa is not fb and fa.url == fb.url and fa.where == fb.where
+            and fa.table == fb.table and a.qa.clause == b.qa.clause)
 
 
 def metric_renamed(ctx: ClaimContext) -> list[Finding]:

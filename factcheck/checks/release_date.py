@@ -97,6 +97,64 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+_TEXT_EVENTS = {"released", "published", "open_sourced"}
+_PART_BREAK = re.compile(r"[，,；;]\s*(?!\d{4})")  # not the comma of "September 15, 2025"
+
+
+def _weight(shared: set[str]) -> int:
+    """What shared words say about being the same thing: a product name ("qwen-image-edit",
+    "hunyuanimage-2.1", "fp8") weighs as much as two plain words."""
+    return sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
+
+
+def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
+    """A day the claim gives a release of something that a dated line of the cited source
+    gives as another day: "the FP8 models on October 4" where the model card's news says
+    "September 12, 2025: We released the FP8 quantized models". The stretch of the sentence
+    around the date (up to the dates beside it) says what was released; the source line that
+    shares most of it, by name, is the one that dates it. Not when another line that speaks
+    of it gives the claim's day."""
+    pairs = [(d, e) for d, e in _event_dates(ctx) if e in _TEXT_EVENTS]
+    if not pairs or not ctx.facts:
+        return []
+    dated = []
+    for fact in ctx.facts:
+        if not fact.statement.of("event", affirmed=True):
+            continue
+        days = {d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None}
+        if days:
+            dated.append((fact, days, words(fact.quote, parts=False)))
+    if not dated:
+        return []
+    text = ctx.claim.text
+    bounds = sorted((d.start, d.end) for d in ctx.claim.dates)
+    out = []
+    for mention, _ in pairs:
+        # "X released on D1, and Y on D2" / "X 7 月 19 日发布，Y 8 月 18 日开源": what the date
+        # dates stands between the dates beside it, within its own comma-separated part
+        before = max((e for s, e in bounds if e <= mention.start), default=0)
+        after = min((s for s, e in bounds if s >= mention.end), default=len(text))
+        head = _PART_BREAK.split(text[before:mention.start])[-1]
+        tail = _PART_BREAK.split(text[mention.end:after])[0]
+        stretch = words(head + " " + tail, parts=False)
+        if len(bounds) == 1 and _weight(stretch) < 3:
+            stretch = words(text, parts=False)  # one date: the whole sentence speaks of it
+        scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated), key=lambda x: -x[0])
+        best = scored[0]
+        named = [x for x in scored if x[0] >= 2 and any(re.search(r"[\d\-.]", w) for w in stretch & words(x[1].quote, parts=False))]
+        if best[0] < 3 or best not in named or mention.date in best[2]:
+            continue
+        if any(mention.date in days for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
+            continue  # another line that speaks of it gives the claim's day, or two lines tie
+        actual = min(best[2])
+        given, told, written = _fmt(actual), _fmt(mention.date), mention.raw
+        out.append(ctx.finding(
+            "release-date", "warning",
+            f"A dated line of the source gives {given}, not {told} (“{written}”).",
+            [best[1]], "date-contradicted", suggestion=f"{actual.month}/{actual.day}"))
+    return out
+
+
 def _earliest(doc: SourceDocument, created: bool = False) -> tuple[dt.date, str] | None:
     """When the thing a document describes first existed in public, as its dates show."""
     dates = doc.dates.as_dates()
@@ -280,4 +338,4 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [date_contradicted, new_but_earlier, event_outside_window, merged_but_open]
+CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, merged_but_open]

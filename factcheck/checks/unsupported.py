@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from ..align import Ratio, distinctive, is_result, matches, same_value
+from ..align import Ratio, base_values, dimension, distinctive, is_result, matches, same_value
 from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
@@ -76,13 +76,15 @@ _GLUED_SIZE = re.compile(r"\d+(?:\.\d+)?[BMKT]", re.IGNORECASE)
 def _named_size(raw: str, ctx: ClaimContext) -> bool:
     """"the 5B model" where the source writes the model's name, "Wan2.2-TI2V-5B": the
     figure is the source's, inside a name that the extractors rightly do not read as a
-    quantity."""
+    quantity, or as the same glued size."""
     compact = raw.replace(" ", "").lstrip("约~")
     if not _GLUED_SIZE.fullmatch(compact):
         return False
     # "-A23B": the active parameters of a mixture-of-experts name ("MiniMax-M3-428B-A23B")
+    # … or the same glued size on its own ("BF16 70B MLP"), which the extractor may read as a
+    # parameter count in one text and as bytes in the other
     inside = re.compile(rf"(?:[A-Za-z0-9][\w.]*[-_/]A?){re.escape(compact)}(?![\w.])"
-                        rf"|(?<![\w.]){re.escape(compact)}[-_][A-Za-z]", re.IGNORECASE)
+                        rf"|(?<![\w.]){re.escape(compact)}(?:[-_][A-Za-z]|(?![\w.]))", re.IGNORECASE)
     return any(inside.search(text) for d in ctx.docs for text in (d.title or "", d.text, d.url))
 
 
@@ -110,6 +112,8 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
             continue
         if derived is None:
             derived = source_changes(ctx.ratios()) + own_changes(ctx)
+        if _own_multiple(ctx, qa):
+            continue  # a multiple of the sentence's own figures: ratio_disagrees reads it
         if not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived)) and not _named_size(qa.q.raw, ctx):
             missing.append(qa.q.raw)
     return _not_given(ctx, missing)
@@ -159,6 +163,56 @@ def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
             "unsupported", "warning",
             f"“{words_}” does not fit the sentence's own figures: {start} to {end} is a change of {change}%.",
             [h.fact for h in matches(b.q, ctx.facts, bare_ok=False)][:1], "fraction-disagrees"))
+    return out
+
+
+def _own_multiple(ctx: ClaimContext, qa: QuantityAt) -> tuple[QuantityAt, QuantityAt, float] | None:
+    """For a multiple ("三倍多", "about 3.5x"), the two figures of one measure right before
+    it in the sentence that it compares, and their ratio."""
+    q = qa.q
+    if qa.negated or q.unit != "x" or q.is_range or q.bound == "upper" or q.high <= 1:
+        return None
+    qs = [o for o in ctx.claim.quantities if not o.negated]
+    i = next(k for k, o in enumerate(qs) if o is qa)
+    before = [o for o in qs[:i] if o.q.unit != "x"]
+    after = [o for o in qs[i + 1:] if o.q.unit != "x"]
+    if len(before) >= 2:  # "from 55.72 to 152.10 t/s, about 2.8x"
+        a, b = before[-2], before[-1]
+    elif before and after:  # "324.175 s, about 3.5x TurboMind's 140.528 s"
+        a, b = before[-1], after[0]
+    else:
+        return None
+    lo, hi = sorted((qs.index(a), qs.index(b)))
+    if (not is_result(a.q) or a.q.is_range or b.q.is_range or a.q.high <= 0 or b.q.high <= 0
+            or dimension(a.q.unit) != dimension(b.q.unit)
+            or any(o.q.unit == "x" and o is not qa for o in qs[lo:max(hi, i) + 1])):
+        return None
+    va, vb = base_values(a.q)[1], base_values(b.q)[1]
+    return a, b, max(va, vb) / min(va, vb)
+
+
+def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
+    """A multiple the sentence's own two figures contradict: "PyTorch 引擎用了 324.175 秒，
+    是 TurboMind 140.528 秒的三倍多" (2.3x). "提升 2.3 倍" may count the gain or the whole,
+    so either reading clears it."""
+    out = []
+    for qa in ctx.claim.quantities:
+        own = _own_multiple(ctx, qa)
+        if own is None:
+            continue
+        a, b, ratio = own
+        q = qa.q
+        slack = 0.12 if q.approx or q.bound else 0.08
+        if q.bound == "lower" and ratio >= q.high * (1 - slack / 2):
+            continue
+        if any(abs(r - q.high) <= slack * q.high + 0.05 for r in (ratio, ratio - 1)):
+            continue
+        apart, told, first, second = f"{ratio:.2f}", q.raw, a.q.raw, b.q.raw
+        out.append(ctx.finding(
+            "overstatement" if q.high > ratio else "unsupported", "warning",
+            f"“{told}” does not fit the sentence's own figures: {first} and {second} are {apart}x apart.",
+            [h.fact for h in matches(b.q, ctx.facts, bare_ok=False)][:1], "ratio-disagrees",
+            suggestion=apart.rstrip("0").rstrip(".") + "x"))
     return out
 
 
@@ -265,6 +319,18 @@ _FOLD = re.compile(r"[\s_\-./·]+")
 MODEL_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z][\w]*(?:[-.][\w]+)+(?![\w-])")
 
 
+_SIZE_PART = re.compile(r"(?:a?\d+(?:\.\d+)?[bmk]|\d+x\d+(?:\.\d+)?b)", re.IGNORECASE)
+
+
+def is_model_name(name: str) -> bool:
+    """A model's name: a known family's letters first ("Qwen2.5-7B", "DeepSeek-R1", "Phi-4"),
+    or a part that is a glued size ("gpt-oss-120b", "Mixtral-8x22B", "-A22B")."""
+    parts = re.split(r"[-_.]", name)
+    family = re.match(r"[A-Za-z]+", parts[0])
+    return (family is not None and family.group(0).casefold() in load_lexicon().model_families
+            or any(_SIZE_PART.fullmatch(p) for p in parts[1:]))
+
+
 def _seen(ctx: ClaimContext, *spellings: str) -> bool:
     """Whether a cited document writes one of the spellings as a word of its own,
     separators free ("Qwen3-14B" = "qwen3 14b"), not inside a longer one ("H200" in "GH200")."""
@@ -320,6 +386,8 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
                       and _LIST_GAP.fullmatch(ctx.claim.text[min(n.end(), names[j].end()):max(n.start(), names[j].start())])]
         if neighbours:
             anchored = True
+        # alone, only what is plainly a model: "ZeRO-3", "top-6" are settings a writer may spell otherwise
+        if neighbours or anchored and is_model_name(n.group(0)):
             unseen.append(n.group(0))
     if not anchored or not unseen:
         return []
@@ -339,4 +407,4 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
-CHECKS = [fraction_disagrees, number_unsupported, count_unsupported, version_unsupported, condition_unseen]
+CHECKS = [fraction_disagrees, ratio_disagrees, number_unsupported, count_unsupported, version_unsupported, condition_unseen]

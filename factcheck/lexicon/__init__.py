@@ -185,6 +185,7 @@ class Lexicon:
     metric_units: dict[str, str]  # canonical unit -> metric id
     metric_aspect: dict[str, str]  # metric id -> what it measures (e2e, denoise, kernel ...)
     metric_names: dict[str, str]  # metric id or aspect -> words for messages
+    model_families: frozenset[str]  # first letters of model names ("qwen" of "Qwen2.5-7B")
 
 
 def _read(name: str) -> dict:
@@ -257,4 +258,5 @@ def _build_lexicon() -> Lexicon:
         metric_units=metric_units,
         metric_aspect={row["id"]: row.get("aspect", row["id"]) for row in m["metric"]},
         metric_names=_names(m["metric"]),
+        model_families=frozenset(f.casefold() for f in t["models"]["families"]),
     )
