@@ -13,6 +13,7 @@ from functools import lru_cache
 from .extract.records import Quantity
 from .extract.statement import QuantityAt
 from .facts import Fact
+from .regex_cache import compile_pattern
 
 # canonical unit -> (dimension, factor to the dimension's base unit)
 _UNITS: dict[str, tuple[str, float]] = {
@@ -185,7 +186,7 @@ def _ratio(a: Hit, b: Hit) -> Ratio:
     return Ratio(max(va, vb) / min(va, vb), a, b)
 
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9.+_-]*[A-Za-z0-9]|[A-Za-z]{2,}")
+_WORD = compile_pattern(r"[A-Za-z][A-Za-z0-9.+_-]*[A-Za-z0-9]|[A-Za-z]{2,}")
 _STOP = {"the", "and", "for", "with", "from", "this", "that", "are", "was", "its", "into", "not", "pr", "of", "in",
          "on", "to", "is", "by", "as", "at", "be", "an", "or", "it"}
 

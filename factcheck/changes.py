@@ -11,10 +11,11 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from .errors import InputError
+from .regex_cache import compile_pattern
 
 DRAFT_GLOBS = ("*.md", "*.markdown", "*.txt")
 DRAFT_SUFFIXES = (".md", ".markdown", ".txt")
-HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.M)
+HUNK = compile_pattern(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.M)
 
 
 class ChangedDraft(BaseModel):

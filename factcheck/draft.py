@@ -30,7 +30,7 @@ import yaml
 from .errors import InputError
 from .lexicon import TermMatcher, load_lexicon
 from .models import Citation, Draft, FrontMatter, Section, Sentence, Span, Voice, Window
-from .regex_cache import pattern_cache
+from .regex_cache import compile_pattern, pattern_cache
 from .sources.urls import github_parts
 
 __all__ = ["builtin_repos", "decode_draft", "load_draft", "parse_draft", "split_sentences", "window_in_text"]
@@ -179,10 +179,10 @@ def builtin_repos() -> Mapping[str, str]:
 
 # --- front matter ------------------------------------------------------------
 
-_FM_OPEN = re.compile(r"^---[ \t]*$")
-_FM_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$")
-_WINDOW_VALUE = re.compile(r"^\s*(\d{4}-\d{2}-\d{2})\s*\.\.\s*(\d{4}-\d{2}-\d{2})\s*$")
-_REPO_VALUE = re.compile(r"^(?:https?://(?:www\.)?github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+?)(?:\.git)?/?$")
+_FM_OPEN = compile_pattern(r"^---[ \t]*$")
+_FM_CLOSE = compile_pattern(r"^(?:---|\.\.\.)[ \t]*$")
+_WINDOW_VALUE = compile_pattern(r"^\s*(\d{4}-\d{2}-\d{2})\s*\.\.\s*(\d{4}-\d{2}-\d{2})\s*$")
+_REPO_VALUE = compile_pattern(r"^(?:https?://(?:www\.)?github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+?)(?:\.git)?/?$")
 
 
 def _front_matter(lines: list[str], path: str) -> tuple[FrontMatter, int]:
@@ -345,7 +345,7 @@ def _names_by_repo(names: Mapping[str, str]) -> dict[str, list[str]]:
 
 # --- the window stated in text -----------------------------------------------
 
-_WINDOW_WORDS = re.compile(
+_WINDOW_WORDS = compile_pattern(
     r"窗口|时间窗|时间范围|统计(?:区间|周期|范围)|收录(?:范围|区间|时间)|覆盖(?:范围|时间)|本期|本周"
     r"|\b(?:window|period|week of|this week|this issue|covers|covering|coverage)\b",
     re.IGNORECASE,
@@ -354,16 +354,16 @@ _SEP = r"\s*(?:\.\.|—|–|-|~|～|〜|至|到|\bto\b|\bthrough\b|\bthru\b|\bun
 _MON = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _RANGES = [
-    re.compile(rf"(?<!\d)(?P<y1>\d{{4}})(?P<s>[-/.])(?P<m1>\d{{1,2}})(?P=s)(?P<d1>\d{{1,2}}){_SEP}"
-               rf"(?:(?:(?P<y2>\d{{4}})(?P=s))?(?P<m2>\d{{1,2}})(?P=s))?(?P<d2>\d{{1,2}})(?!\d)", re.IGNORECASE),
-    re.compile(rf"(?P<y1>\d{{4}})\s*年\s*(?P<m1>\d{{1,2}})\s*月\s*(?P<d1>\d{{1,2}})\s*[日号]?{_SEP}"
-               rf"(?:(?:(?P<y2>\d{{4}})\s*年\s*)?(?P<m2>\d{{1,2}})\s*月\s*)?(?P<d2>\d{{1,2}})(?!\d)"),
-    re.compile(rf"\b(?P<m1>{_MON})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y1>\d{{4}}))?{_SEP}"
-               rf"(?:(?P<m2>{_MON})\.?\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y2>\d{{4}})\b", re.IGNORECASE),
-    re.compile(rf"\b(?P<d1>\d{{1,2}})(?:\s+(?P<m1>{_MON})\.?)?{_SEP}(?P<d2>\d{{1,2}})\s+"
-               rf"(?P<m2>{_MON})\.?,?\s+(?P<y2>\d{{4}})\b", re.IGNORECASE),
+    compile_pattern(rf"(?<!\d)(?P<y1>\d{{4}})(?P<s>[-/.])(?P<m1>\d{{1,2}})(?P=s)(?P<d1>\d{{1,2}}){_SEP}"
+                    rf"(?:(?:(?P<y2>\d{{4}})(?P=s))?(?P<m2>\d{{1,2}})(?P=s))?(?P<d2>\d{{1,2}})(?!\d)", re.IGNORECASE),
+    compile_pattern(rf"(?P<y1>\d{{4}})\s*年\s*(?P<m1>\d{{1,2}})\s*月\s*(?P<d1>\d{{1,2}})\s*[日号]?{_SEP}"
+                    rf"(?:(?:(?P<y2>\d{{4}})\s*年\s*)?(?P<m2>\d{{1,2}})\s*月\s*)?(?P<d2>\d{{1,2}})(?!\d)"),
+    compile_pattern(rf"\b(?P<m1>{_MON})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y1>\d{{4}}))?{_SEP}"
+                    rf"(?:(?P<m2>{_MON})\.?\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y2>\d{{4}})\b", re.IGNORECASE),
+    compile_pattern(rf"\b(?P<d1>\d{{1,2}})(?:\s+(?P<m1>{_MON})\.?)?{_SEP}(?P<d2>\d{{1,2}})\s+"
+                    rf"(?P<m2>{_MON})\.?,?\s+(?P<y2>\d{{4}})\b", re.IGNORECASE),
 ]
-_WEEK_OF = re.compile(
+_WEEK_OF = compile_pattern(
     rf"\bweek\s+of\s+(?:(?P<iso>\d{{4}}-\d{{2}}-\d{{2}})|(?P<m1>{_MON})\.?\s+(?P<d1>\d{{1,2}}),?\s+(?P<y1>\d{{4}}))", re.IGNORECASE)
 _MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
 
@@ -442,14 +442,14 @@ class _Block:
         return self.segs[-1].line
 
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?=[ \t]|$)[ \t]*(.*?)(?:[ \t]+#+)?[ \t]*$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_LIST = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>[-*+•·▪●◦‣]|\d{1,3}[.)）]|\d{1,3}、)(?:[ \t]+|(?<=、))(?=\S)")
-_QUOTE = re.compile(r"^ {0,3}(?:>[ \t]?)+")
-_TABLE_SEP = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
-_HTML_START = re.compile(r"^ {0,3}</?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)")
+_FENCE = compile_pattern(r"^[ \t]*(`{3,}|~{3,})")
+_ATX = compile_pattern(r"^ {0,3}(#{1,6})(?=[ \t]|$)[ \t]*(.*?)(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = compile_pattern(r"^ {0,3}(=+|-+)[ \t]*$")
+_RULE = compile_pattern(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_LIST = compile_pattern(r"^(?P<indent>[ \t]*)(?P<marker>[-*+•·▪●◦‣]|\d{1,3}[.)）]|\d{1,3}、)(?:[ \t]+|(?<=、))(?=\S)")
+_QUOTE = compile_pattern(r"^ {0,3}(?:>[ \t]?)+")
+_TABLE_SEP = compile_pattern(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_HTML_START = compile_pattern(r"^ {0,3}</?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)")
 _HTML_RAW = ("pre", "script", "style", "textarea")
 # Tags that open an HTML block even with text after them (CommonMark's type 6);
 # any other tag does so only when it stands alone on its line.
@@ -457,8 +457,8 @@ _HTML_BLOCK_TAGS = frozenset(
     "address article aside blockquote body center details dialog dir div dl dt dd fieldset figcaption figure "
     "footer form h1 h2 h3 h4 h5 h6 head header hr html iframe legend li main menu nav ol p picture section "
     "summary table tbody td tfoot th thead tr ul video audio source".split())
-_HTML_ALONE = re.compile(r"^ {0,3}</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>[ \t]*$")
-_LINK_DEF = re.compile(r"^ {0,3}\[([^\]\n]+)\]:[ \t]*<?(\S+?)>?(?:[ \t]+.*)?$")
+_HTML_ALONE = compile_pattern(r"^ {0,3}</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>[ \t]*$")
+_LINK_DEF = compile_pattern(r"^ {0,3}\[([^\]\n]+)\]:[ \t]*<?(\S+?)>?(?:[ \t]+.*)?$")
 
 
 def _scan(lines: list[str], first: int, plain: bool) -> list[_Block]:
@@ -659,7 +659,7 @@ def _label_key(label: str) -> str:
 # --- plain-text structure ------------------------------------------------------
 
 _TERMINAL = tuple("。！？；.!?;：:，,、…")
-_SENTENCE_INSIDE = re.compile(r"[。！？]|[.!?;](?=\s)")
+_SENTENCE_INSIDE = compile_pattern(r"[。！？]|[.!?;](?=\s)")
 
 
 def _plain_text_structure(blocks: list[_Block]) -> list[_Block]:
@@ -718,7 +718,7 @@ def _plain_table(block: _Block) -> list[_Block] | None:
 
 # --- citation lines ------------------------------------------------------------
 
-_CITE_LABEL = re.compile(
+_CITE_LABEL = compile_pattern(
     r"^(?:[*_]{1,2})?(?:[\u4e00-\u9fff]{0,6}来源|参考(?:资料|链接|文献)?|出处"
     r"|(?:[A-Za-z]+[ \t]+){0,2}(?:sources?|references?|refs))(?:[*_]{1,2})?[ \t]*[:：](?:[*_]{1,2})?",
     re.IGNORECASE,
@@ -743,21 +743,21 @@ def _mark_citation_blocks(blocks: list[_Block]) -> list[_Block]:
 
 # --- citations in text -----------------------------------------------------------
 
-_CODE_SPAN = re.compile(r"(`+)[^\n]*?\1")
-_MD_LINK = re.compile(
+_CODE_SPAN = compile_pattern(r"(`+)[^\n]*?\1")
+_MD_LINK = compile_pattern(
     r"(?P<bang>!?)\[(?P<text>(?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
     r"\(\s*(?P<url><[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\s*\)"
 )
-_REF_LINK = re.compile(r"\[(?P<text>[^\[\]\n]+)\](?:\[(?P<ref>[^\[\]\n]*)\])?")
-_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
+_REF_LINK = compile_pattern(r"\[(?P<text>[^\[\]\n]+)\](?:\[(?P<ref>[^\[\]\n]*)\])?")
+_AUTOLINK = compile_pattern(r"<(https?://[^>\s]+)>")
 # No IGNORECASE with these classes: it would fold "i", "k" and "s" into the non-ASCII range.
-_BARE_URL = re.compile(r"https?://[^\s<>\"'`\[\]\u007f-\U0010ffff]+")
-_OWNER_REPO_REF = re.compile(
+_BARE_URL = compile_pattern(r"https?://[^\s<>\"'`\[\]\u007f-\U0010ffff]+")
+_OWNER_REPO_REF = compile_pattern(
     r"(?<![A-Za-z0-9_./-])(?P<repo>[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?/[A-Za-z0-9._-]+)#(?P<num>\d+)(?![A-Za-z0-9_])")
-_BARE_REF = re.compile(r"(?:(?<=(?<![A-Za-z0-9_])[Pp][Rr])|(?<![A-Za-z0-9_&#/]))#(?P<num>\d{1,7})(?![A-Za-z0-9_])")
-_RANK_BEFORE = re.compile(r"(?:\brank(?:ed|s)?|\bNo\.?|\btop|排名|排第|位列|第)\s*$", re.IGNORECASE)
-_HINT_STOP = re.compile(r"[、,，;；。\n|()（）\[\]]")
-_REF_JOINER = re.compile(r"^[\s、,，/&和与及]*(?:and|or)?[\s、,，]*$", re.IGNORECASE)
+_BARE_REF = compile_pattern(r"(?:(?<=(?<![A-Za-z0-9_])[Pp][Rr])|(?<![A-Za-z0-9_&#/]))#(?P<num>\d{1,7})(?![A-Za-z0-9_])")
+_RANK_BEFORE = compile_pattern(r"(?:\brank(?:ed|s)?|\bNo\.?|\btop|排名|排第|位列|第)\s*$", re.IGNORECASE)
+_HINT_STOP = compile_pattern(r"[、,，;；。\n|()（）\[\]]")
+_REF_JOINER = compile_pattern(r"^[\s、,，/&和与及]*(?:and|or)?[\s、,，]*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -987,7 +987,7 @@ def _sentences_of(block: _Block, spans: _Spans, section: int, first_index: int) 
     return out
 
 
-_HAS_WORD = re.compile(r"\w")
+_HAS_WORD = compile_pattern(r"\w")
 
 
 def _finish(acc: _SectionAcc, ctx: _Context, inherited: str | None) -> Section:
@@ -1018,7 +1018,7 @@ def _title_repo(title: str, ctx: _Context) -> str | None:
 
 # --- sentence splitting --------------------------------------------------------------
 
-_SPLIT_TOKEN = re.compile(
+_SPLIT_TOKEN = compile_pattern(
     r"(?P<code>(`+)[^\n]*?\2)"
     r"|(?P<link>!?\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\((?:<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)"
     r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\))"
@@ -1033,8 +1033,8 @@ _ABBREVIATIONS = {"e.g", "i.e", "vs", "cf", "al", "approx", "ca", "mr", "mrs", "
 _BEFORE_NUMBER = {"fig", "figs", "eq", "eqs", "no", "nos", "sec", "ref", "refs", "vol", "p", "pp", "tab",
                   "ch", "art", "ver", "v", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
                   "oct", "nov", "dec"}
-_WORD_BEFORE = re.compile(r"[A-Za-z][A-Za-z.]*$")
-_INITIALS = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
+_WORD_BEFORE = compile_pattern(r"[A-Za-z][A-Za-z.]*$")
+_INITIALS = compile_pattern(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 
 
 def _is_abbreviation(text: str, m: re.Match[str]) -> bool:

@@ -16,6 +16,7 @@ from .extract.quantities import extract_quantities
 from .extract.clauses import split_clauses
 from .extract.statement import Statement, extract_statement
 from .models import SourceDocument, Window
+from .regex_cache import compile_pattern
 
 
 class Fact(BaseModel):
@@ -27,10 +28,10 @@ class Fact(BaseModel):
     table: int | None = None  # rows of one table share a number
 
 
-_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_LIST_MARK = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
+_TABLE_SEP = compile_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LIST_MARK = compile_pattern(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 # emphasis and code marks: in a source, `22.95%` and **528** are figures like any other
-_EMPHASIS = re.compile(r"\*\*|__|<br\s*/?>|`")
+_EMPHASIS = compile_pattern(r"\*\*|__|<br\s*/?>|`")
 
 
 def _cells(line: str) -> list[str]:
@@ -46,7 +47,7 @@ def _plain(text: str) -> str:
     return _EMPHASIS.sub(" ", text).strip()
 
 
-_BARE_NUMBER = re.compile(r"^[~≈]?\s*[-+]?\d[\d,]*(?:\.\d+)?$")
+_BARE_NUMBER = compile_pattern(r"^[~≈]?\s*[-+]?\d[\d,]*(?:\.\d+)?$")
 
 
 def _unit_label(label: str | None) -> str | None:
@@ -68,7 +69,7 @@ def _unit_label(label: str | None) -> str | None:
     return None
 
 
-_SPEEDUP = re.compile(r"^(?:speed-?up|加速比)$", re.IGNORECASE)
+_SPEEDUP = compile_pattern(r"^(?:speed-?up|加速比)$", re.IGNORECASE)
 
 
 def _with_unit(cell: str, unit: str | None, column: int) -> str:

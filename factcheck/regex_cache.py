@@ -73,8 +73,10 @@ class PatternCache:
         return regex
 
     def save(self) -> None:
-        """Write the file when this build compiled something or left entries unused."""
-        if not self.compiled and self._used.keys() == self._stored.keys():
+        """Write the file when this build compiled something or left entries unused. A
+        block that asked for no pattern at all (its modules were imported already, in a
+        long-running process) leaves the file as it is."""
+        if not self._used or (not self.compiled and self._used.keys() == self._stored.keys()):
             return
         data = marshal.dumps((_HEADER, self._used))
         with contextlib.suppress(OSError):  # a read-only install: compile each time, as before

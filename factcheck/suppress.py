@@ -22,10 +22,11 @@ from pydantic import BaseModel, Field, ValidationError
 
 from .errors import InputError
 from .models import CATEGORIES, Category, Finding, Report
+from .regex_cache import compile_pattern
 
-COMMENT = re.compile(r"<!--\s*(factcheck\b.*?)\s*-->", re.IGNORECASE | re.DOTALL)
-DIRECTIVE = re.compile(r"factcheck(?:-disable-next-line|\s+off|\s+on)(?=\s|$)", re.IGNORECASE)
-FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+COMMENT = compile_pattern(r"<!--\s*(factcheck\b.*?)\s*-->", re.IGNORECASE | re.DOTALL)
+DIRECTIVE = compile_pattern(r"factcheck(?:-disable-next-line|\s+off|\s+on)(?=\s|$)", re.IGNORECASE)
+FENCE = compile_pattern(r"^\s{0,3}(```|~~~)")
 BASELINE_VERSION = 1
 
 

@@ -16,6 +16,7 @@ from .extract.statement import Statement, extract_statement
 from .facts import Fact
 from .lexicon import load_lexicon
 from .models import SEVERITY_RANK, Finding, Section, Sentence, SourceDocument, Voice, Window
+from .regex_cache import compile_pattern
 from .sources.urls import normalize_url
 
 
@@ -28,8 +29,8 @@ class SectionResult(BaseModel):
     claims: int = 0
 
 
-_CLAIM_CUE = re.compile(r"[0-9一二三四五六七八九十两百千万倍]|faster|slower|more|less|better|worse|only|needs?|requires?|supports?|"
-                        r"更快|更慢|更多|更少|提升|下降|减少|增加|支持|不支持|需要|不需要|首次|首发", re.IGNORECASE)
+_CLAIM_CUE = compile_pattern(r"[0-9一二三四五六七八九十两百千万倍]|faster|slower|more|less|better|worse|only|needs?|requires?|supports?|"
+                             r"更快|更慢|更多|更少|提升|下降|减少|增加|支持|不支持|需要|不需要|首次|首发", re.IGNORECASE)
 
 
 def looks_checkable(text: str) -> bool:
@@ -37,10 +38,10 @@ def looks_checkable(text: str) -> bool:
 
 
 # A sentence that gives a cause: a source can confirm or contradict it, the rules cannot.
-_CAUSAL = re.compile(r"\b(?:because|due to|thanks to|as a result|therefore|so that|leads? to|results? in|caus(?:e|es|ed)"
-                     r"|comes? from|owing to)\b|因为|由于|得益于|因此|所以|导致|使得|从而|归功于|源于", re.IGNORECASE)
+_CAUSAL = compile_pattern(r"\b(?:because|due to|thanks to|as a result|therefore|so that|leads? to|results? in|caus(?:e|es|ed)"
+                          r"|comes? from|owing to)\b|因为|由于|得益于|因此|所以|导致|使得|从而|归功于|源于", re.IGNORECASE)
 # "Table 2: decode throughput", "*图 1：端到端延迟*": names what follows, claims nothing.
-_CAPTION = re.compile(r"^\s*[*_]*\s*(?:table|figure|fig\.|chart|图|表)\s*[0-9一二三四五六七八九十]*\s*[:：.．]", re.IGNORECASE)
+_CAPTION = compile_pattern(r"^\s*[*_]*\s*(?:table|figure|fig\.|chart|图|表)\s*[0-9一二三四五六七八九十]*\s*[:：.．]", re.IGNORECASE)
 
 
 def is_claim(sentence: Sentence) -> bool:

@@ -4,13 +4,11 @@ edited document, window or code is a new key, a damaged file is recomputed, a
 read-only folder is no cache, and the folder stays within its bound."""
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +21,8 @@ from factcheck.models import Window
 from factcheck.pipeline import check_path
 from factcheck.settings import Settings
 from factcheck.sources.archive import load_document
+
+from readonly import read_only
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAFT = ROOT / "drafts" / "weekly-2026-09-22.md"
@@ -101,26 +101,6 @@ def test_a_damaged_or_foreign_file_is_recomputed_and_rewritten(tmp_path: Path, m
         assert cache.hits == 0 and cache.written == 1
         assert path.read_bytes() == good, "rewritten whole"
     assert len(calls) == 5
-
-
-@contextlib.contextmanager
-def read_only(folder: Path) -> Iterator[None]:
-    """``folder`` and its files unwritable, for root too (which ignores mode bits: the
-    immutable attribute instead, where the file system has it)."""
-    if os.geteuid() == 0:
-        paths = [folder, *folder.iterdir()]
-        if subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True).returncode != 0:
-            pytest.skip("root, and no immutable attribute on this file system")
-        try:
-            yield
-        finally:
-            subprocess.run(["chattr", "-i", *map(str, paths)], check=True)
-    else:
-        folder.chmod(0o555)
-        try:
-            yield
-        finally:
-            folder.chmod(0o755)
 
 
 def test_a_read_only_folder_is_no_cache_not_a_failure(tmp_path: Path):

@@ -10,10 +10,11 @@ from ..lexicon import load_lexicon
 from ..extract.statement import Statement
 from ..facts import Fact
 from ..models import Category, Evidence, Finding, Section, Sentence, Severity, SourceDocument, Voice, Window
+from ..regex_cache import compile_pattern
 
 
-_REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
-_DIGIT = re.compile(r"\d")
+_REF = compile_pattern(r"(?<![\w/])#(\d{1,7})\b")
+_DIGIT = compile_pattern(r"\d")
 
 
 def _points_back(text: str) -> bool:

@@ -2,15 +2,14 @@
 source does not state, or one claimed where the source shows none."""
 from __future__ import annotations
 
-import re
-
 from ..extract.licenses import license_forms, license_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, LicenseInfo, SourceDocument, SourceMetadata
+from ..regex_cache import compile_pattern
 from ..sources.urls import github_parts
 from .context import ClaimContext
 
-_HF_REPO = re.compile(r"https?://huggingface\.co/([^/]+/[^/#?]+)")
+_HF_REPO = compile_pattern(r"https?://huggingface\.co/([^/]+/[^/#?]+)")
 
 # weights and model are one artifact for licensing: a model card licenses its weights
 _SAME = {"model": "weights"}

@@ -7,6 +7,7 @@ import re
 from ..align import compatible, dimension, is_result, matches, same_value, words
 from ..lexicon import load_lexicon
 from ..models import Finding
+from ..regex_cache import compile_pattern
 from .context import ClaimContext
 
 
@@ -157,7 +158,7 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-_LOWER_IS_BETTER = re.compile(r"latency|延迟|时延|time|时间|TTFT|TPOT|耗时|memory|显存|内存|loss|error|误差", re.IGNORECASE)
+_LOWER_IS_BETTER = compile_pattern(r"latency|延迟|时延|time|时间|TTFT|TPOT|耗时|memory|显存|内存|loss|error|误差", re.IGNORECASE)
 
 
 def bound_exceeds_source(ctx: ClaimContext) -> list[Finding]:
@@ -301,7 +302,7 @@ def scope_widened(ctx: ClaimContext) -> list[Finding]:
 
 
 # what a quantifier ranges over when it speaks of the measured setups themselves
-_SETUPS = re.compile(r"\s*(?:种|个|套|组)?\s*(?:配置|设置|卡|GPU|configurations?|configs?|setups?|settings?|GPUs?)", re.IGNORECASE)
+_SETUPS = compile_pattern(r"\s*(?:种|个|套|组)?\s*(?:配置|设置|卡|GPU|configurations?|configs?|setups?|settings?|GPUs?)", re.IGNORECASE)
 
 
 # (claimed status, what in the source contradicts it, what confirms it, message, check)
@@ -563,7 +564,7 @@ def _written(name: str, raw: str) -> bool:
 
 # what may stand between two members of one list: a short qualifier of the first one
 # ("Windows 10/11（64 位）", "macOS (Apple Silicon)", "昇腾 NPU") and a conjunction
-_COORDINATION = re.compile(
+_COORDINATION = compile_pattern(
     r"\s*(?:[（(][^()（）]{0,24}[)）])?\s*(?:[\u4e00-\u9fff]{0,4}\s*(?:NPUs?|GPUs?|CPUs?|设备|平台|芯片|devices?)|\d+(?:/\d+)*)?"
     r"\s*(?:[（(][^()（）]{0,24}[)）])?\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?"
     # the next member's maker ("and AMD ROCm", "和华为昇腾")
@@ -639,7 +640,7 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-_SIMILARITY = re.compile(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
+_SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, list_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,

@@ -19,9 +19,10 @@ from ..align import words
 from ..extract.clauses import PREDICATE_JOIN, Clause, split_clauses
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
+from ..regex_cache import compile_pattern
 from .context import ClaimContext
 
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_CJK_RUN = compile_pattern(r"[\u4e00-\u9fff]+")
 _MIN_SHARED = 4  # the least a claim must share with a passage to be about the same thing
 _COVER_SOURCE = 0.6  # of the passage's words, in the claim
 _COVER_CLAUSE = 0.6  # of a denied predicate's words, in one predicate of the claim
@@ -46,8 +47,8 @@ def _blank(text: str, clauses: list[Clause]) -> str:
     return "".join(chars)
 
 
-_BRACKET = re.compile(r"[()（）]")
-_CONTRAST = re.compile(r"\b(?:rather than|instead of)\b|而不是|而非", re.IGNORECASE)
+_BRACKET = compile_pattern(r"[()（）]")
+_CONTRAST = compile_pattern(r"\b(?:rather than|instead of)\b|而不是|而非", re.IGNORECASE)
 
 
 @dataclass
@@ -92,7 +93,7 @@ def _carrier(claim_units: list[_Unit], denied: frozenset[str]) -> _Unit | None:
     return best
 
 
-_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=[.;；])\s+|\n+")
+_SENTENCE_END = compile_pattern(r"(?<=[。！？!?])|(?<=[.;；])\s+|\n+")
 
 
 def _source_sentences(ctx: ClaimContext) -> list[tuple]:

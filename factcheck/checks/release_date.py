@@ -10,9 +10,10 @@ from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
+from ..regex_cache import compile_pattern
 from .context import ClaimContext, number_in_url
 
-_TAG = re.compile(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
+_TAG = compile_pattern(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
 _PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
 
 
@@ -29,7 +30,7 @@ def _day_dates(ctx: ClaimContext) -> list[DateMention]:
     return [d for d in ctx.claim.dates if d.date and d.precision == "day" and d.relative in (None, "this_month", "today")]
 
 
-_GLUED_EVENT = re.compile(r"\s*(?:已经|已|被|正式)?\s*")
+_GLUED_EVENT = compile_pattern(r"\s*(?:已经|已|被|正式)?\s*")
 
 
 def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
@@ -98,7 +99,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
 
 
 _TEXT_EVENTS = {"released", "published", "open_sourced"}
-_PART_BREAK = re.compile(r"[，,；;]\s*(?!\d{4})")  # not the comma of "September 15, 2025"
+_PART_BREAK = compile_pattern(r"[，,；;]\s*(?!\d{4})")  # not the comma of "September 15, 2025"
 
 
 def _weight(shared: set[str]) -> int:
@@ -291,7 +292,7 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
     return None
 
 
-_THE_PR = re.compile(r"该 ?PR|这个 ?PR|此 ?PR|the PR|this PR|the pull request", re.IGNORECASE)
+_THE_PR = compile_pattern(r"该 ?PR|这个 ?PR|此 ?PR|the PR|this PR|the pull request", re.IGNORECASE)
 
 
 def _pending_besides(ctx: ClaimContext) -> bool:

@@ -11,11 +11,12 @@ from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
+from ..regex_cache import compile_pattern
 from .context import ClaimContext
 
 
-_DOTTED = re.compile(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
-_TAG_IN_URL = re.compile(r"/(?:releases/tag|tree)/v?(\d[\w.+-]*)")
+_DOTTED = compile_pattern(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
+_TAG_IN_URL = compile_pattern(r"/(?:releases/tag|tree)/v?(\d[\w.+-]*)")
 
 
 def source_changes(every: list[Ratio]) -> list[tuple[float, str, Fact]]:
@@ -70,7 +71,7 @@ def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str
 
 
 # A size glued to a figure, as model names carry it: "5B", "30B", "1.5B", "671B".
-_GLUED_SIZE = re.compile(r"\d+(?:\.\d+)?[BMKT]", re.IGNORECASE)
+_GLUED_SIZE = compile_pattern(r"\d+(?:\.\d+)?[BMKT]", re.IGNORECASE)
 
 
 def _named_size(raw: str, ctx: ClaimContext) -> bool:
@@ -134,7 +135,7 @@ def _not_given(ctx: ClaimContext, missing: list[str]) -> list[Finding]:
                         "number-unsupported")]
 
 
-_DIGITS = re.compile(r"\d")
+_DIGITS = compile_pattern(r"\d")
 
 
 def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
@@ -314,12 +315,12 @@ def _raw(ctx: ClaimContext) -> str:
     return ctx.section_memo["raw"]
 
 
-_FOLD = re.compile(r"[\s_\-./·]+")
+_FOLD = compile_pattern(r"[\s_\-./·]+")
 # a model or product name: letters and digits joined ("Qwen3-14B", "GPT-OSS-20B", "Phi-4", "DeepSeek-R1")
-MODEL_NAME = re.compile(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z][\w]*(?:[-.][\w]+)+(?![\w-])")
+MODEL_NAME = compile_pattern(r"(?<![\w.-])(?=[\w.-]*[A-Za-z])(?=[\w.-]*\d)[A-Za-z][\w]*(?:[-.][\w]+)+(?![\w-])")
 
 
-_SIZE_PART = re.compile(r"(?:a?\d+(?:\.\d+)?[bmk]|\d+x\d+(?:\.\d+)?b)", re.IGNORECASE)
+_SIZE_PART = compile_pattern(r"(?:a?\d+(?:\.\d+)?[bmk]|\d+x\d+(?:\.\d+)?b)", re.IGNORECASE)
 
 
 def is_model_name(name: str) -> bool:
@@ -399,8 +400,8 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
                         [f for f in ctx.facts if f.kind == "title"][:1], "condition-unseen")]
 
 
-_LIST_GAP = re.compile(r"\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?", re.IGNORECASE)
-_VERSIONISH = re.compile(r"v?\d+(?:\.\d+)+[\w.-]*", re.IGNORECASE)
+_LIST_GAP = compile_pattern(r"\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?", re.IGNORECASE)
+_VERSIONISH = compile_pattern(r"v?\d+(?:\.\d+)+[\w.-]*", re.IGNORECASE)
 
 
 def _covered(name: str, found: list[str]) -> bool:

@@ -9,6 +9,7 @@ import click
 from ..errors import InputError
 from ..output import FORMATS, render
 from ..i18n import LANGS, Translator, localize, resolve_lang, translator
+from ..regex_cache import cache_directory, pattern_cache
 from .common import (ACCEPT_INCOMPLETE_HELP, FAIL_ON, FETCH_DEADLINE_HELP, build_settings, exit_status,
                      fail_input, lang_option, llm_options, refuse_format_as_output, say_incomplete,
                      stderr_progress, use_color)
@@ -58,10 +59,6 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
     --accept-incomplete accepts it), 2 for bad usage or an input that cannot
     be read.
     """
-    from .ci import step_summary, with_suppressions
-    from ..output.many import Checked
-    from ..pipeline import check_path
-
     refuse_format_as_output(output, FORMATS)
     settings = build_settings(fail_on=fail_on, checkpoint=checkpoint, quiet=quiet or None,
                               lang=lang.lower() if lang else None,
@@ -76,15 +73,22 @@ def check(draft: Path, sources_dir: Path | None, fmt: str, output: Path | None, 
         settings.fetch.allow_private_hosts = True
     if refresh:
         settings.fetch.refresh = True
-    try:
-        report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id,
-                            progress=stderr_progress(settings.quiet, progress_words(settings.lang, draft)))
-        draft_text = draft.read_text(encoding="utf-8-sig")
-        report = with_suppressions(report, draft_text, baseline_path)
-        report = localize(report, resolve_lang(settings.lang, draft_text))
-        text = render(report, fmt, draft_text, str(draft), color=output is None and use_color(sys.stdout))
-    except InputError as exc:
-        raise fail_input(exc) from None
+    # The check's modules compile their patterns as they are imported, and the messages'
+    # templates when first used: their compiled code is kept in the cache directory.
+    with cache_directory(settings.cache_dir):
+        with pattern_cache("check-imports"):
+            from .ci import step_summary, with_suppressions
+            from ..output.many import Checked
+            from ..pipeline import check_path
+        try:
+            report = check_path(draft, settings, sources_dir=sources_dir, thread_id=thread_id,
+                                progress=stderr_progress(settings.quiet, progress_words(settings.lang, draft)))
+            draft_text = draft.read_text(encoding="utf-8-sig")
+            report = with_suppressions(report, draft_text, baseline_path)
+            report = localize(report, resolve_lang(settings.lang, draft_text))
+            text = render(report, fmt, draft_text, str(draft), color=output is None and use_color(sys.stdout))
+        except InputError as exc:
+            raise fail_input(exc) from None
     if output:
         output.write_text(text, encoding="utf-8")
     else:

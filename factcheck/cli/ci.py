@@ -18,6 +18,7 @@ from ..errors import InputError
 from ..models import Finding, Report
 from ..output import FORMATS
 from ..output.many import Checked, render_many
+from ..regex_cache import cache_directory, pattern_cache
 from ..settings import Settings
 from ..suppress import Baseline, apply_suppressions, baseline_from, load_baseline, write_baseline
 from ..i18n import LANGS, Translator, localize, resolve_lang, translator
@@ -158,13 +159,14 @@ def ci(paths: tuple[str, ...], base: str, all_lines: bool, sources_dir: Path | N
     could not be read (incomplete; --accept-incomplete accepts it), 2 when a
     draft, source or setting cannot be read.
     """
-    from ..pipeline import check_path
-
     refuse_format_as_output(output, FORMATS)
     extra = parse_also(also)
     settings = settings_for(config_path, fail_on=fail_on, lang=lang.lower() if lang else None,
                             accept_incomplete=accept_incomplete or None, quiet=quiet or None,
                             **{"fetch.deadline": fetch_deadline}, **llm_flags)
+    # the check's modules compile their patterns as they are imported: kept in the cache directory
+    with cache_directory(settings.cache_dir), pattern_cache("ci-imports"):
+        from ..pipeline import check_path
     progress = stderr_progress(settings.quiet)
     cwd = Path.cwd()
     try:

@@ -10,17 +10,18 @@ import re
 from pydantic import BaseModel
 
 from ..lexicon import load_lexicon
+from ..regex_cache import compile_pattern
 
 # Clause boundaries: Chinese and ASCII commas/semicolons/colons, table cell bars,
 # and English conjunctions that turn the sentence ("but", "while", "whereas").
-_BOUNDARY = re.compile(r"[，,；;：:|]\s*|\s+(?:but|while|whereas|although|though)\s+|(?:但是|但|而是|然而|不过)")
+_BOUNDARY = compile_pattern(r"[，,；;：:|]\s*|\s+(?:but|while|whereas|although|though)\s+|(?:但是|但|而是|然而|不过)")
 
 
 # One clause may join two predicates, each with its own polarity: "is ready for production
 # use and needs no per-scale tuning", "are not in this repository and are not covered".
-PREDICATE_JOIN = re.compile(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|can|will|may|should|must|needs?|"
-                            r"requires?|runs?|supports?|uses?|keeps?|adds?|makes?)\b)"
-                            r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
+PREDICATE_JOIN = compile_pattern(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|can|will|may|should|must|needs?|"
+                                 r"requires?|runs?|supports?|uses?|keeps?|adds?|makes?)\b)"
+                                 r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
 
 
 class Clause(BaseModel):

@@ -4,18 +4,19 @@ from __future__ import annotations
 import re
 
 from ..lexicon import load_lexicon
+from ..regex_cache import compile_pattern
 from .numerals import ENGLISH_NUMBERS, chinese_to_number
 from .records import Mention
 
 # TP8, TP=8, TP 8, DP2, EP16, PP2, DCP1, "TP4/DCP1"; Ulysses 8; tensor parallel 8
-_PARALLEL = re.compile(
+_PARALLEL = compile_pattern(
     r"(?<![A-Za-z0-9])(TP|DP|EP|PP|CP|DCP|SP)\s?=?\s?(\d{1,3})(?![0-9])"
     r"|(?<![A-Za-z])Ulysses\s?(\d{1,3})"
     r"|tensor[- ]parallel(?:ism)?(?: size)?\s?(?:of\s)?(\d{1,3})",
     re.IGNORECASE,
 )
 # Launch flags: --tensor-parallel-size 4, -tp 4, tp_size=4, --ulysses-degree 2, --cfg-parallel-size 2
-_FLAGS = re.compile(
+_FLAGS = compile_pattern(
     r"(?:--|-)(?P<kind>tensor-parallel-size|tp-size|tp|ulysses-degree|ulysses-size|cfg-parallel-size|"
     r"data-parallel-size|dp-size|dp|pipeline-parallel-size|pp-size|pp|expert-parallel-size|ep-size|ring-degree|"
     r"sp-size|context-parallel-size|cp-size)[ =](?P<n>\d{1,3})"
@@ -29,10 +30,10 @@ _FLAG_KIND = {"tensor-parallel-size": "TP", "tp-size": "TP", "tp": "TP", "tp_siz
               "expert-parallel-size": "EP", "ep-size": "EP", "ring-degree": "Ring", "sp-size": "SP",
               "context-parallel-size": "CP", "cp-size": "CP"}
 # Named schemes that are not tensor parallelism
-_SCHEMES = re.compile(r"(?<![A-Za-z])(HSDP|FSDP|CFG[- ]parallel(?:ism)?|Ulysses|ring attention|sequence parallel(?:ism)?)",
-                      re.IGNORECASE)
+_SCHEMES = compile_pattern(r"(?<![A-Za-z])(HSDP|FSDP|CFG[- ]parallel(?:ism)?|Ulysses|ring attention|sequence parallel(?:ism)?)",
+                           re.IGNORECASE)
 # One model copy per GPU: the opposite of tensor parallelism across the GPUs.
-_REPLICAS = re.compile(
+_REPLICAS = compile_pattern(
     r"replicas?\s+per\s+GPU|one\s+(?:\w+\s+){0,2}replica\s+per\s+GPU|multi-replica|\d{1,9}\s+replicas|data[- ]parallel"
     r"|一卡一个[^，,。；;]{0,12}副本|多副本|每卡一个[^，,。；;]{0,12}副本|数据并行",
     re.IGNORECASE,
@@ -42,14 +43,14 @@ _REPLICAS = re.compile(
 # "四卡", "8 张卡", "2 张 RTX 4090", "单卡", "双卡". A count before "x" needs a device name
 # after it ("8x faster" is a ratio).
 _COUNT = r"(?P<n>\d{1,3}|one|two|three|four|six|eight|sixteen|single|dual)"
-_DEVICES = re.compile(
+_DEVICES = compile_pattern(
     _COUNT + r"\s?[x×]\s?(?=(?:NVIDIA\s|AMD\s)?(?:RTX|GTX|[A-Z]{1,3}\d{2,4}|MI\d|Tesla|Ascend|TPU|Gaudi|GPU))"
     r"|" + _COUNT.replace("P<n>", "P<m>") + r"[ -](?:[\w-]+\s){0,2}?(?:GPUs?|cards?|accelerators?|NPUs?)\b"
     r"|(?<![A-Za-z0-9.])(?P<zh>[\d一二两三四五六七八九十]{1,3}|单|双)\s?(?:(?:张|块)\s?(?:卡|GPU|显卡|(?=(?:RTX|[A-Z]{1,3}\d{2,4})))"
     r"|卡|GPU|显卡)",
     re.IGNORECASE)
 _WORD_COUNTS = {"single": 1, "dual": 2, "单": 1, "双": 2}
-_COUNT_LIST = re.compile(r"[\d一二两三四五六七八九十]\s*(?:[、,，/]|and|or|和|或)\s*$")
+_COUNT_LIST = compile_pattern(r"[\d一二两三四五六七八九十]\s*(?:[、,，/]|and|or|和|或)\s*$")
 
 
 def _device_count(m: re.Match[str]) -> int | None:
@@ -65,8 +66,8 @@ def _device_count(m: re.Match[str]) -> int | None:
 
 
 # "a whole AutoEP training step", "整个推理流程": the scope of a whole run, by pattern
-_WHOLE = re.compile(r"(?<![A-Za-z])(?:whole|entire|full)\s+(?:[\w-]+\s+){0,3}(?:step|request|pipeline|run|iteration|generation)s?"
-                    r"(?![A-Za-z])|整个[^，,。；;]{0,8}?(?:请求|训练步|推理流程|流程|生成过程)", re.IGNORECASE)
+_WHOLE = compile_pattern(r"(?<![A-Za-z])(?:whole|entire|full)\s+(?:[\w-]+\s+){0,3}(?:step|request|pipeline|run|iteration|generation)s?"
+                         r"(?![A-Za-z])|整个[^，,。；;]{0,8}?(?:请求|训练步|推理流程|流程|生成过程)", re.IGNORECASE)
 
 
 def find_conditions(text: str) -> list[Mention]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from factcheck.extract.numerals import chinese_to_number
 from factcheck.extract.records import DateMention
 from factcheck.models import Window
+from factcheck.regex_cache import compile_pattern
 
 _MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
@@ -28,35 +29,35 @@ _ZH_NUM = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
 
 # Order matters only for equal starts: the longer match wins anyway.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("iso", re.compile(
+    ("iso", compile_pattern(
         r"(?<![\d./\-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
         r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d|\.\d)"
     )),
-    ("ymd", re.compile(r"(?<![\d./\-A-Za-z_])(?P<y>\d{4})(?P<sep>[/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?![\d.]\d|\d)")),
-    ("zh_ymd", re.compile(rf"(?P<y>\d{{4}})\s*年\s*(?P<m>{_ZH_NUM})\s*月\s*(?P<d>{_ZH_NUM})\s*[日号]")),
-    ("zh_ym", re.compile(rf"(?P<y>\d{{4}})\s*年\s*(?P<m>{_ZH_NUM})\s*月(?!\s*{_ZH_NUM}\s*[日号])")),
-    ("zh_y", re.compile(r"(?<!\d)(?P<y>\d{4})\s*年(?!\s*\d)")),
-    ("zh_md", re.compile(rf"(?<![\d年])(?P<m>{_ZH_NUM})\s*月\s*(?P<d>{_ZH_NUM})\s*[日号]")),
-    ("zh_m", re.compile(rf"(?<![\d年个])(?P<m>\d{{1,2}})\s*月(?!\s*{_ZH_NUM}\s*[日号])(?![份度底初中])")),
-    ("en_mdy", re.compile(
+    ("ymd", compile_pattern(r"(?<![\d./\-A-Za-z_])(?P<y>\d{4})(?P<sep>[/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?![\d.]\d|\d)")),
+    ("zh_ymd", compile_pattern(rf"(?P<y>\d{{4}})\s*年\s*(?P<m>{_ZH_NUM})\s*月\s*(?P<d>{_ZH_NUM})\s*[日号]")),
+    ("zh_ym", compile_pattern(rf"(?P<y>\d{{4}})\s*年\s*(?P<m>{_ZH_NUM})\s*月(?!\s*{_ZH_NUM}\s*[日号])")),
+    ("zh_y", compile_pattern(r"(?<!\d)(?P<y>\d{4})\s*年(?!\s*\d)")),
+    ("zh_md", compile_pattern(rf"(?<![\d年])(?P<m>{_ZH_NUM})\s*月\s*(?P<d>{_ZH_NUM})\s*[日号]")),
+    ("zh_m", compile_pattern(rf"(?<![\d年个])(?P<m>\d{{1,2}})\s*月(?!\s*{_ZH_NUM}\s*[日号])(?![份度底初中])")),
+    ("en_mdy", compile_pattern(
         rf"\b(?P<mon>{_MONTH})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])(?:,?\s+(?P<y>\d{{4}})(?![-/\d]))?(?!\d)"
     )),
-    ("en_dmy", re.compile(rf"(?<![\d.])(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon>{_MONTH})\b\.?(?:,?\s+(?P<y>\d{{4}})(?![-/\d]))?")),
-    ("en_my", re.compile(rf"\b(?P<mon>{_MONTH})\.?,?\s+(?P<y>\d{{4}})\b")),
-    ("md", re.compile(r"(?<![\d/.A-Za-z_-])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/%]|\.\d|[A-Za-z])")),
-    ("rel_month_day", re.compile(rf"(?:本月|这个月|this month'?s?)\s*(?P<d>{_ZH_NUM})\s*(?:[日号]|(?:st|nd|rd|th)\b)")),
-    ("this_week", re.compile(r"本周|这周|这一周|(?i:\bthis\s+week\b)")),
-    ("last_week", re.compile(r"上周|上一周|上期|(?i:\b(?:last|previous)\s+week\b)")),
-    ("this_month", re.compile(r"本月|这个月|(?i:\bthis\s+month\b)")),
-    ("today", re.compile(r"今天|今日|(?i:\btoday\b)")),
-    ("day", re.compile(rf"(?<![\d月/.\-])(?P<d>{_ZH_NUM})\s*[日号](?![志期常本语文记])")),
+    ("en_dmy", compile_pattern(rf"(?<![\d.])(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon>{_MONTH})\b\.?(?:,?\s+(?P<y>\d{{4}})(?![-/\d]))?")),
+    ("en_my", compile_pattern(rf"\b(?P<mon>{_MONTH})\.?,?\s+(?P<y>\d{{4}})\b")),
+    ("md", compile_pattern(r"(?<![\d/.A-Za-z_-])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/%]|\.\d|[A-Za-z])")),
+    ("rel_month_day", compile_pattern(rf"(?:本月|这个月|this month'?s?)\s*(?P<d>{_ZH_NUM})\s*(?:[日号]|(?:st|nd|rd|th)\b)")),
+    ("this_week", compile_pattern(r"本周|这周|这一周|(?i:\bthis\s+week\b)")),
+    ("last_week", compile_pattern(r"上周|上一周|上期|(?i:\b(?:last|previous)\s+week\b)")),
+    ("this_month", compile_pattern(r"本月|这个月|(?i:\bthis\s+month\b)")),
+    ("today", compile_pattern(r"今天|今日|(?i:\btoday\b)")),
+    ("day", compile_pattern(rf"(?<![\d月/.\-])(?P<d>{_ZH_NUM})\s*[日号](?![志期常本语文记])")),
 ]
 # A bare "9/18" is a date after these words or inside a table cell.
-_MD_BEFORE = re.compile(r"(?:[于在自从到至截至止]|(?i:\b(?:on|since|until|by|before|after|from|to|through)))\s*$|\|\s*$|[(（]\s*$")
-_MD_AFTER = re.compile(r"\s*(?:\||[)）]|[(（]UTC|发布|上线|合入|合并|起|之前|之后|前后|当天)")
-_RANGE_JOIN = re.compile(r"\s*(?:—|–|-|~|～|至|到|\.\.|(?i:to|until|through|thru))\s*")
-_WORTH_LOOKING = re.compile(r"\d|月|周|上期|今[天日]|(?i:week|month|today)")
-_DAY_END = re.compile(rf"(?P<d>{_ZH_NUM})(?:\s*[日号])?(?![\d/.\w])")
+_MD_BEFORE = compile_pattern(r"(?:[于在自从到至截至止]|(?i:\b(?:on|since|until|by|before|after|from|to|through)))\s*$|\|\s*$|[(（]\s*$")
+_MD_AFTER = compile_pattern(r"\s*(?:\||[)）]|[(（]UTC|发布|上线|合入|合并|起|之前|之后|前后|当天)")
+_RANGE_JOIN = compile_pattern(r"\s*(?:—|–|-|~|～|至|到|\.\.|(?i:to|until|through|thru))\s*")
+_WORTH_LOOKING = compile_pattern(r"\d|月|周|上期|今[天日]|(?i:week|month|today)")
+_DAY_END = compile_pattern(rf"(?P<d>{_ZH_NUM})(?:\s*[日号])?(?![\d/.\w])")
 
 
 @dataclass

@@ -6,6 +6,7 @@ import re
 from pydantic import BaseModel, Field
 
 from ..lexicon import TermHit, load_lexicon
+from ..regex_cache import compile_pattern
 from .clauses import Clause, clause_at
 
 
@@ -19,8 +20,8 @@ class LicenseStatement(BaseModel):
     negated: bool = False
 
 
-_GLUED_NAME = re.compile(r"[-_](?!licen[sc]ed?\b)[A-Za-z][a-z]", re.IGNORECASE)
-_GLUED_BEFORE = re.compile(r"[A-Za-z][-_]$")
+_GLUED_NAME = compile_pattern(r"[-_](?!licen[sc]ed?\b)[A-Za-z][a-z]", re.IGNORECASE)
+_GLUED_BEFORE = compile_pattern(r"[A-Za-z][-_]$")
 
 
 def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
@@ -59,9 +60,9 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
 
 
 # A license the lexicon does not know, by its capitalised name.
-_NAMED_LICENSE = re.compile(
+_NAMED_LICENSE = compile_pattern(
     r"(?:[A-Z][\w.\-\[\]]*\s+){1,5}(?:Licen[cs]e(?:\s+Agreement)?|Terms of Use)(?![A-Za-z])")
-_FILLER = re.compile(r"\b(?:the|agreement|licen[cs]e|terms of use)\b", re.IGNORECASE)
+_FILLER = compile_pattern(r"\b(?:the|agreement|licen[cs]e|terms of use)\b", re.IGNORECASE)
 
 
 def license_key(name: str) -> str:

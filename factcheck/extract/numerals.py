@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from ..regex_cache import compile_pattern
+
 _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_SMALL = {"十": 10, "百": 100, "千": 1000}
 _ZH_LARGE = {"万": 10_000, "亿": 100_000_000}
 ZH_NUMERAL_CHARS = "".join([*_ZH_DIGITS, *_ZH_SMALL, *_ZH_LARGE])
-_ARABIC_ZH = re.compile(r"(\d+(?:\.\d+)?)\s*(万|亿|百万|千万)")
+_ARABIC_ZH = compile_pattern(r"(\d+(?:\.\d+)?)\s*(万|亿|百万|千万)")
 
 ENGLISH_NUMBERS: dict[str, int] = {
     word: value
@@ -81,7 +83,7 @@ def parse_arabic(s: str) -> float:
 # Every repetition below is bounded (a domain label is at most 63 characters, a hash
 # 40): unbounded ones made each start position scan the rest of a long run of
 # "1.1.1." or digits, and the whole match quadratic in the run's length.
-_NOT_NUMBERS = re.compile(
+_NOT_NUMBERS = compile_pattern(
     r"""
     (?P<code>`[^`\n]+`)                                  # inline code span
     | (?P<url>(?:https?|ftp)://[^\s<>()\[\]"'，。）]+)

@@ -167,7 +167,7 @@ def _spelling_pattern(spelling: str, exact: bool) -> str:
 
 # --- reading numbers ---------------------------------------------------------
 
-_NUMBER = re.compile(
+_NUMBER = compile_pattern(
     r"""
       (?P<arabic>(?P<sign>[+\-−])?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)
     | (?P<pct_zh>百分之(?P<pct_num>[零〇一二两三四五六七八九十百点]+))
@@ -181,18 +181,18 @@ _NUMBER = re.compile(
     """,
     re.VERBOSE,
 )
-_SUFFIX = re.compile(r"(?P<s>[kK](?![A-Za-z])|M(?![A-Za-z])|B(?![A-Za-z0-9/])|[ \t]?(?:百万|千万|万|亿))")
+_SUFFIX = compile_pattern(r"(?P<s>[kK](?![A-Za-z])|M(?![A-Za-z])|B(?![A-Za-z0-9/])|[ \t]?(?:百万|千万|万|亿))")
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "百万": 1e6, "千万": 1e7}
-_SHAPE = re.compile(r"[ \t]?[x×][ \t]?\d")  # 1344x768, 8 x 2048: not a multiplier
-_TIMES = re.compile(r"[ \t]*-?[ \t]*times(?![A-Za-z])", re.IGNORECASE)
-_COMPARATIVE = re.compile(
+_SHAPE = compile_pattern(r"[ \t]?[x×][ \t]?\d")  # 1344x768, 8 x 2048: not a multiplier
+_TIMES = compile_pattern(r"[ \t]*-?[ \t]*times(?![A-Za-z])", re.IGNORECASE)
+_COMPARATIVE = compile_pattern(
     r"[ \t]+(?:faster|slower|more|less|higher|lower|larger|smaller|bigger|greater|better|quicker|longer|"
     r"shorter|fewer|cheaper|the|as|that|over|speedup)\b",
     re.IGNORECASE,
 )
-_BASE_MULT_NEEDS = re.compile(r"[ \t]+(?:the|that|its|their|of|as)\b", re.IGNORECASE)
-_HALF_AS_PART = re.compile(r"\b(?:first|second|latter|other|back|front|top|bottom|lower|upper)[ \t]+$", re.IGNORECASE)
-_JOIN = re.compile(
+_BASE_MULT_NEEDS = compile_pattern(r"[ \t]+(?:the|that|its|their|of|as)\b", re.IGNORECASE)
+_HALF_AS_PART = compile_pattern(r"\b(?:first|second|latter|other|back|front|top|bottom|lower|upper)[ \t]+$", re.IGNORECASE)
+_JOIN = compile_pattern(
     r"""[ \t]*(?:
         (?P<change>→|->|=>|⟶|(?:下降|降低|减少|增加|提升|提高|缩短|缩减|增长|扩大|压缩|减|降|缩|增|提|升|涨|跌|变|改)(?:至|到|为|成))
       | (?P<dash>\.\.|…|-|–|—|~|～)
@@ -202,20 +202,20 @@ _JOIN = re.compile(
     )[ \t]*(?P<approx>(?:about|around|approximately|roughly|nearly|大约|约为|约|~|≈)[ \t]*)?""",
     re.VERBOSE | re.IGNORECASE,
 )
-_FROM_BEFORE = re.compile(r"(?:(?<![A-Za-z])from|从|由)[ \t]*$", re.IGNORECASE)
-_BETWEEN_BEFORE = re.compile(r"(?<![A-Za-z])between[ \t]*$", re.IGNORECASE)
-_CHANGE_VERB = re.compile(
+_FROM_BEFORE = compile_pattern(r"(?:(?<![A-Za-z])from|从|由)[ \t]*$", re.IGNORECASE)
+_BETWEEN_BEFORE = compile_pattern(r"(?<![A-Za-z])between[ \t]*$", re.IGNORECASE)
+_CHANGE_VERB = compile_pattern(
     r"(?<![A-Za-z])(?:ris|rose|grow|grew|increas|improv|fall|fell|drop|cut|reduc|decreas|shr[iau]nk|jump|"
     r"climb|slash|lower|rais|boost|went|go|goes|chang|mov|doubl|halv|accelerat|bring|brought|trim|"
     r"shorten|expand)[a-z]*(?![A-Za-z])",
     re.IGNORECASE,
 )
-_RANGE_WORD = re.compile(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
+_RANGE_WORD = compile_pattern(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
 # "总参数约 428B", "active parameters: 23B": the count follows its noun
-_PARAMS_BEFORE = re.compile(r"(?:参数量?|param(?:eter)?s?)[\s:：为是约~≈]*$", re.IGNORECASE)
-_PARAMS_AFTER = re.compile(r"[ \t-]*(?:models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
-_SLASH_PAIR = re.compile(r"[ \t]*/[ \t]*")
-_PRODUCT_BEFORE = re.compile(r"(?:(?P<prev>[A-Za-z][\w.+-]*)[ \t]+)?(?P<w>[A-Za-z][\w.+-]*)[ \t]$")
+_PARAMS_BEFORE = compile_pattern(r"(?:参数量?|param(?:eter)?s?)[\s:：为是约~≈]*$", re.IGNORECASE)
+_PARAMS_AFTER = compile_pattern(r"[ \t-]*(?:models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
+_SLASH_PAIR = compile_pattern(r"[ \t]*/[ \t]*")
+_PRODUCT_BEFORE = compile_pattern(r"(?:(?P<prev>[A-Za-z][\w.+-]*)[ \t]+)?(?P<w>[A-Za-z][\w.+-]*)[ \t]$")
 _LONE_ONE_UNITS = frozenset({"x", "s", "ms", "us", "min", "h", "GPU", "%", "pp"})
 
 

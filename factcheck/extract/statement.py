@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from ..lexicon import load_lexicon
 from ..models import Window
+from ..regex_cache import compile_pattern
 from .clauses import Clause, clause_at, split_clauses
 from .conditions import find_conditions
 from .dates import extract_dates
@@ -52,15 +53,15 @@ class Statement(BaseModel):
 
 
 # Between two numbers of a stated change: "从 A 减至 B", "from A to B", "A → B".
-_CHANGE_LEAD = re.compile(r"(?:从|由|from)\s*(?:about|约|~)?\s*$", re.IGNORECASE)
-_CHANGE_LINK = re.compile(
+_CHANGE_LEAD = compile_pattern(r"(?:从|由|from)\s*(?:about|约|~)?\s*$", re.IGNORECASE)
+_CHANGE_LINK = compile_pattern(
     r"^\s*(?:\S{0,6}\s*)?(?:减至|降至|降到|减到|减少到|增至|增到|升至|提升到|提升至|提高到|变为|变成|改成|改为|到|至|→|->|to)\s*"
     r"(?:about|约|~|approximately)?\s*$",
     re.IGNORECASE,
 )
 
 # "翻倍" / "翻了一番" doubles, "翻了两番" quadruples: a multiplier with no digit in it
-_DOUBLING = re.compile(r"翻了?(一|两|二|三)番|翻倍")
+_DOUBLING = compile_pattern(r"翻了?(一|两|二|三)番|翻倍")
 _TIMES_OF = {"一": 2.0, "两": 4.0, "二": 4.0, "三": 8.0}
 
 
@@ -79,7 +80,7 @@ _FRACTIONS = {"一半": 50.0, "half": 50.0, "a half": 50.0, "one half": 50.0, "�
               "two-thirds": 200 / 3, "四分之一": 25.0, "a quarter": 25.0, "one quarter": 25.0, "四分之三": 75.0,
               "three quarters": 75.0, "three-quarters": 75.0}
 _FRACTION_WORDS = "|".join(sorted(map(re.escape, _FRACTIONS), key=len, reverse=True))
-_FRACTION_CHANGE = re.compile(
+_FRACTION_CHANGE = compile_pattern(
     r"(?:减少|降低|下降|缩短|缩小|减小|削减|节省|节约|提升|增加|提高|增长|减|降|省|少|快|慢)了?"
     rf"(?P<zh_hedge>近|约|大约|超过|逾)?(?P<zh>{_FRACTION_WORDS})"
     r"|(?P<halved>减半|砍半|砍掉一半|(?:cut|cuts|slashed|slashes|slash)\s+in\s+half|(?<![\w-])halv(?:es|ed|ing)(?![\w-]))"
@@ -109,7 +110,7 @@ def _fraction_changes(text: str) -> list[Quantity]:
     return out
 
 
-_GLUED_B = re.compile(r"(?:约|about|~)?\s*\d+(?:\.\d+)?B")
+_GLUED_B = compile_pattern(r"(?:约|about|~)?\s*\d+(?:\.\d+)?B")
 
 # The lexicon groups whose hits become Mentions, by kind.
 _MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status", "events", "artifacts", "gain",
@@ -121,8 +122,8 @@ _MENTION_GROUPS = ("universal", "simultaneity", "no_change", "accuracy", "status
 # that grows faster than its length in the extractors. The report says when it cut one.
 MAX_ANALYSED = 2000
 
-_GLUED = re.compile(r"[-_/][A-Za-z]")
-_GLUED_BEFORE = re.compile(r"[A-Za-z][_/]$|[A-Za-z]{2,}-$")
+_GLUED = compile_pattern(r"[-_/][A-Za-z]")
+_GLUED_BEFORE = compile_pattern(r"[A-Za-z][_/]$|[A-Za-z]{2,}-$")
 
 
 def extract_statement(text: str, window: Window | None = None, *, label: str | None = None,

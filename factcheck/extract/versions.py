@@ -10,8 +10,9 @@ import re
 
 from factcheck.extract.numerals import non_numeric_spans
 from factcheck.extract.records import VersionMention
+from factcheck.regex_cache import compile_pattern
 
-_VERSION = re.compile(
+_VERSION = compile_pattern(
     r"""
     (?<![A-Za-z0-9_.\-/])
     (?P<v>v)?
@@ -22,9 +23,9 @@ _VERSION = re.compile(
     """,
     re.VERBOSE,
 )
-_PROJECT_BEFORE = re.compile(r"(?P<project>[A-Za-z][\w.+-]*[A-Za-z0-9+])[ \t]?$")
-_VERSION_WORD_BEFORE = re.compile(r"(?i:version|ver\.|release|版本|版)[ \t]*$")
-_VERSION_WORD_AFTER = re.compile(r"[ \t]*(?:版本|正式版|版|(?i:release)\b)")
+_PROJECT_BEFORE = compile_pattern(r"(?P<project>[A-Za-z][\w.+-]*[A-Za-z0-9+])[ \t]?$")
+_VERSION_WORD_BEFORE = compile_pattern(r"(?i:version|ver\.|release|版本|版)[ \t]*$")
+_VERSION_WORD_AFTER = compile_pattern(r"[ \t]*(?:版本|正式版|版|(?i:release)\b)")
 _NOT_PROJECTS = frozenset(
     [
         "a", "an", "the", "to", "from", "in", "on", "at", "of", "and", "or", "is", "was", "are", "with", "by",

@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 
 from ..models import Finding, Report
+from ..regex_cache import compile_pattern
 from .catalog import LANGS, Lang, Translator, translator
 
 __all__ = ["LANGS", "Lang", "Translator", "draft_language", "localize", "localize_finding", "resolve_lang",
            "translator"]
 
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|https?://\S+|\]\([^)]*\)|<[^>\n]*>", re.DOTALL)
+_HAN = compile_pattern(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = compile_pattern(r"[A-Za-z]{2,}")
+_NOT_PROSE = compile_pattern(r"```.*?```|`[^`\n]*`|https?://\S+|\]\([^)]*\)|<[^>\n]*>", re.DOTALL)
 
 
 def draft_language(text: str) -> Lang:

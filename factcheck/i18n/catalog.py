@@ -21,10 +21,12 @@ from typing import Literal
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from ..regex_cache import compile_pattern, pattern_cache
+
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 DOMAIN = "factcheck"
-PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+PLACEHOLDER = compile_pattern(r"\{([^{}]+)\}")
 # nested values ("the {artifact}" inside "a license for {what}") are translated this deep
 MAX_DEPTH = 3
 
@@ -64,7 +66,7 @@ def compile_template(msgid: str, msgstr: str) -> Template:
         pos = m.end()
     parts.append(re.escape(msgid[pos:]))
     literal = len(PLACEHOLDER.sub("", msgid))
-    return Template(msgid, msgstr, re.compile("".join(parts), re.DOTALL), tuple(names), literal)
+    return Template(msgid, msgstr, compile_pattern("".join(parts), re.DOTALL), tuple(names), literal)
 
 
 class Translator:
@@ -134,4 +136,6 @@ class Translator:
 @functools.cache
 def translator(lang: Lang) -> Translator:
     """The catalog of ``lang``, read once per process (catalogs do not change while it runs)."""
-    return Translator(lang, po_path(lang).read_bytes())
+    # its templates' compiled code is kept in the cache directory, if one is set (regex_cache)
+    with pattern_cache(f"messages-{lang}"):
+        return Translator(lang, po_path(lang).read_bytes())

@@ -135,8 +135,8 @@ class UniversalMatcher:
         return sorted(hits, key=lambda h: h.start)
 
 
-_GAP_STOP = re.compile(r"[，,。；;：:！？!?、()（）|]")
-_ENUMERATED = re.compile(r"\d|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些", re.IGNORECASE)
+_GAP_STOP = compile_pattern(r"[，,。；;：:！？!?、()（）|]")
+_ENUMERATED = compile_pattern(r"\d|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

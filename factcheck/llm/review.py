@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from ..extract.records import Passage, UndecidedClaim
 from ..models import SEVERITY_RANK, Category, Evidence, Finding
+from ..regex_cache import compile_pattern
 from ..settings import LLMSettings
 from .client import Limits, Prompt, Reply, Session, Usage, ask, load_prompt, open_session
 
@@ -123,7 +124,7 @@ def _data_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1).replace("<", "\\u003c")
 
 
-_TAG = re.compile(r"<(/?)(source|claims)\b", re.IGNORECASE)
+_TAG = compile_pattern(r"<(/?)(source|claims)\b", re.IGNORECASE)
 
 
 def _defuse(text: str) -> str:

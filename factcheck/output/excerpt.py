@@ -8,18 +8,18 @@ the message quotes them (“7.7%”, “9/15”): those are what the writer must
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import NamedTuple
 
 from ..models import Finding
+from ..regex_cache import compile_pattern
 from .columns import end_column, line_text
 
 BEFORE = 30  # display cells of context kept before the flagged words
 AFTER = 16  # and after them
 SPAN = 72  # at most this many cells of the flagged words themselves
-_QUOTED = re.compile(r"“([^”]{1,80})”")
-_VALUE = re.compile(r"[\d\s.,:/~～\-–—%x×±+]*\d[\d\s.,:/~～\-–—%x×±+A-Za-z]*")
+_QUOTED = compile_pattern(r"“([^”]{1,80})”")
+_VALUE = compile_pattern(r"[\d\s.,:/~～\-–—%x×±+]*\d[\d\s.,:/~～\-–—%x×±+A-Za-z]*")
 
 
 def cells(text: str) -> int:

@@ -34,13 +34,14 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
+from ..regex_cache import compile_pattern
 from ..settings import FetchSettings
 from .cache import CachedResponse, HttpCache
 from .pinned import AsyncPinnedTransport, HostGuard, HostRefused, HostUnresolved
 
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
 CACHEABLE = frozenset({404, 410})
-TEXT_TYPES = re.compile(
+TEXT_TYPES = compile_pattern(
     r"^(text/[\w.+-]+|application/(json|[\w.+-]+\+json|xhtml\+xml|xml|[\w.+-]+\+xml|x-yaml|yaml|markdown|x-ndjson)"
     r"|application/vnd\.github[\w.+-]*)$"
 )

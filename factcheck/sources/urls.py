@@ -4,13 +4,15 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit, urlunsplit
 
+from ..regex_cache import compile_pattern
+
 # GitHub sub-pages of a PR or issue that mean the PR or issue itself.
-_GITHUB_SUBPAGES = re.compile(r"^(/[^/]+/[^/]+/(?:pull|issues)/\d+)(?:/(?:files|commits|checks|changes)(?:/.*)?)?$")
-_GITHUB_PR_OR_ISSUE = re.compile(r"^/([^/]+)/([^/]+)/(?:pull|pulls|issues)/(\d+)$")
+_GITHUB_SUBPAGES = compile_pattern(r"^(/[^/]+/[^/]+/(?:pull|issues)/\d+)(?:/(?:files|commits|checks|changes)(?:/.*)?)?$")
+_GITHUB_PR_OR_ISSUE = compile_pattern(r"^/([^/]+)/([^/]+)/(?:pull|pulls|issues)/(\d+)$")
 
 
 # "javascript:alert(1)", "mailto:…": a scheme with no "//" (but not "host:8080/path")
-_OTHER_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):(?!//)(?!\d+(?:[/?#]|$))")
+_OTHER_SCHEME = compile_pattern(r"^([A-Za-z][A-Za-z0-9+.-]*):(?!//)(?!\d+(?:[/?#]|$))")
 
 
 def url_problem(url: str) -> str | None:

@@ -14,13 +14,14 @@ import httpx
 
 from ..i18n.catalog import N_
 from ..i18n.message import Message
+from ..regex_cache import compile_pattern
 from ..sources.http import TEXT_TYPES
 from ..sources.pinned import HostGuard, HostRefused, HostUnresolved, PinnedTransport
 from ..sources.urls import url_problem
 from .db import Invalid
 
-_TITLE = re.compile(r"\A---\n(?:(?!---\n).*\n)*?title:[ \t]*(.+)\n(?:(?!---\n).*\n)*?---\n|^#[ \t]+(.+)$", re.MULTILINE)
-_GITHUB_BLOB = re.compile(r"^https://github\.com/([^/]+)/([^/]+)/blob/(.+)$")
+_TITLE = compile_pattern(r"\A---\n(?:(?!---\n).*\n)*?title:[ \t]*(.+)\n(?:(?!---\n).*\n)*?---\n|^#[ \t]+(.+)$", re.MULTILINE)
+_GITHUB_BLOB = compile_pattern(r"^https://github\.com/([^/]+)/([^/]+)/blob/(.+)$")
 
 
 def decode_draft(raw: bytes, max_bytes: int, what: Message | None = None) -> str:
