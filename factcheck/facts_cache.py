@@ -13,35 +13,49 @@ package's code, so they are kept under a key made of those three:
 
 One JSON file per key in ``<cache dir>/facts/``, written atomically. A hit is read back
 with pydantic (``Fact`` validates it) and touched, so the bound below drops the least
-recently used. After a run that wrote something, the oldest files go until the folder
-fits in ``facts_cache_max_bytes`` (``factcheck cache info`` shows it, ``cache prune``
-applies it). A damaged file is a miss and is rewritten; a read-only folder means no
+recently used.
+
+The draft's side is kept the same way, per sentence (``ClaimsCache``): extracting the
+claim of each sentence was the next cost (about 1 ms a sentence), and a writer re-checks
+a draft most of whose sentences have not changed. One file per draft (by its name) in the
+same folder, holding the statements of the sentences its last run met, each under a key
+made of the sentence, the window and the code fingerprint: an edited sentence is a new
+key, the others are read.
+
+After a run that wrote something, the oldest files go until the folder fits in
+``facts_cache_max_bytes`` (``factcheck cache info`` shows it, ``cache prune`` applies
+it). A damaged file or entry is a miss and is rewritten; a read-only folder means no
 cache, not a failure.
 """
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable
 
 import pydantic
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from .extract.statement import Statement
 from .facts import Fact, facts_of
 from .models import SourceDocument, Window
 
 _FACTS = TypeAdapter(list[Fact])
 _SUFFIX = ".json"
+_DRAFT_PREFIX = "draft-"  # a draft's claims; every other file is one document's facts
 
 
 class FactsCacheInfo(BaseModel):
     path: Path
-    entries: int
+    entries: int  # files: documents and drafts
     bytes: int
+    drafts: int = 0  # of the entries, drafts' claims
 
 
 @lru_cache(maxsize=1)
@@ -73,6 +87,7 @@ class FactsCache:
         self.fingerprint = fingerprint or code_fingerprint()
         self.hits = 0
         self.written = 0
+        self._claims: list[ClaimsCache] = []
 
     def facts_of(self, doc: SourceDocument, window: Window | None) -> list[Fact]:
         """``facts.facts_of(doc, window)``, from the cache when it holds them."""
@@ -99,23 +114,89 @@ class FactsCache:
         return found
 
     def _write(self, path: Path, data: bytes) -> None:
-        with contextlib.suppress(OSError):  # a read-only cache directory: no cache, as before
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as out:
-                    out.write(data)
-                os.chmod(tmp, 0o644)
-                os.replace(tmp, path)  # atomic: a concurrent run reads the old file or the new
-                self.written += 1
-            except OSError:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+        if _write_atomically(path, data):
+            self.written += 1
+
+    def claims(self, draft: str) -> ClaimsCache:
+        """The cache of the claims of ``draft`` (its name), saved by ``finish``."""
+        cache = ClaimsCache(self.directory, draft, self.fingerprint)
+        self._claims.append(cache)
+        return cache
 
     def finish(self) -> None:
-        """After a run: keep the folder within its bound, if this run added to it."""
+        """After a run: the drafts' claims saved, and the folder kept within its bound if
+        this run added to it."""
+        self.written += sum(cache.save() for cache in self._claims)
+        self._claims.clear()
         if self.written and self.max_bytes is not None:
             prune_facts(self.directory, self.max_bytes)
+
+
+def _write_atomically(path: Path, data: bytes) -> bool:
+    with contextlib.suppress(OSError):  # a read-only cache directory: no cache, as before
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)  # atomic: a concurrent run reads the old file or the new
+            return True
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return False
+
+
+class ClaimsCache:
+    """The statements of one draft's sentences, kept for the next run of the same draft."""
+
+    def __init__(self, directory: Path, draft: str, fingerprint: str | None = None) -> None:
+        self.fingerprint = fingerprint or code_fingerprint()
+        name = hashlib.sha256(draft.encode()).hexdigest()[:32]
+        self.path = directory / f"{_DRAFT_PREFIX}{name}{_SUFFIX}"
+        self._stored: dict[str, Any] | None = None  # read on first use
+        self._used: dict[str, Any] = {}
+        self.computed = 0
+        self.hits = 0
+
+    def statement(self, text: str, window: Window | None,
+                  extract: Callable[[str, Window | None], Statement]) -> Statement:
+        """``extract(text, window)``, from the file when the last run met this sentence."""
+        if self._stored is None:
+            self._stored = self._load()
+        key = hashlib.sha256(f"{self.fingerprint}\x00{window.model_dump_json() if window else ''}\x00{text}"
+                             .encode()).hexdigest()
+        data = self._used.get(key) or self._stored.get(key)
+        if data is not None:
+            try:
+                # validated per use: a sentence written twice gets two objects, as when extracted
+                found = Statement.model_validate(data)
+            except ValidationError:  # a damaged entry: extracted again
+                data = None
+            else:
+                self.hits += 1
+                self._used[key] = data
+                return found
+        found = extract(text, window)
+        self.computed += 1
+        self._used[key] = found.model_dump(mode="json")
+        return found
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def save(self) -> bool:
+        """Keep the statements of the sentences this run met (only those: the file does
+        not grow with the draft's history); written when something changed."""
+        if not self._used or (not self.computed and self._stored is not None
+                              and self._used.keys() == self._stored.keys()):
+            return False
+        return _write_atomically(self.path, json.dumps(self._used, ensure_ascii=False).encode())
 
 
 def _entries(directory: Path) -> list[tuple[float, int, Path]]:
@@ -133,7 +214,8 @@ def _entries(directory: Path) -> list[tuple[float, int, Path]]:
 
 def facts_cache_info(directory: Path) -> FactsCacheInfo:
     entries = _entries(directory)
-    return FactsCacheInfo(path=directory, entries=len(entries), bytes=sum(size for _, size, _ in entries))
+    return FactsCacheInfo(path=directory, entries=len(entries), bytes=sum(size for _, size, _ in entries),
+                          drafts=sum(1 for _, _, path in entries if path.name.startswith(_DRAFT_PREFIX)))
 
 
 def prune_facts(directory: Path, max_bytes: int) -> int:

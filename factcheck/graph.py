@@ -35,7 +35,7 @@ from .draft import parse_draft
 from .extract.clauses import split_clauses
 from .extract.statement import MAX_ANALYSED, Statement, extract_statement
 from .facts import Fact, facts_of
-from .facts_cache import FactsCache
+from .facts_cache import ClaimsCache, FactsCache
 from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, SourceMetadata, Stats, Window
 from .settings import Settings
 from .sources import FetchResult, SourceProvider
@@ -54,6 +54,7 @@ class RunContext:
     progress: Progress | None = None
     llm_review: Callable[..., Any] | None = field(default=None)
     facts_cache: FactsCache | None = None  # the facts of documents met in earlier runs
+    claims_cache: ClaimsCache | None = None  # the claims of this draft's sentences in its earlier runs
     # Per-run memo of parsed documents and their facts, so the verify branches of a
     # long draft do not each re-validate them; a resumed run simply recomputes.
     _documents: dict[str, SourceDocument] = field(default_factory=dict)
@@ -100,6 +101,12 @@ class RunContext:
             self.parse(values["text"], values["name"])
         for result in [*values.get("fetched", []), *fetch_results]:
             self.keep(result)
+
+    def claim(self, text: str, window: Window | None) -> Statement:
+        """The statement of a draft sentence (``_claim``), from the claims cache if it holds it."""
+        if self.claims_cache is not None:
+            return self.claims_cache.statement(text, window, _claim)
+        return _claim(text, window)
 
     def facts_for(self, doc: SourceDocument, window: Window | None) -> list[Fact]:
         if doc.url not in self._facts:
@@ -207,7 +214,7 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     documents = {normalize_url(u): d for d in docs for u in [d.url, *d.aliases]}
     cited = cited_documents(section, documents)
     facts = [f for d in cited for f in runtime.context.facts_for(d, window)]
-    statements = {s.index: _claim(s.text, window) for s in sentences}
+    statements = {s.index: runtime.context.claim(s.text, window) for s in sentences}
     settings = runtime.context.settings
     licensed = [runtime.context.document(url) for url in payload.get("licensed", [])]
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,

@@ -54,7 +54,8 @@ async def _check(text: str, name: str, settings: Settings, provider: SourceProvi
     facts_cache = (FactsCache(settings.facts_cache_path, settings.facts_cache_max_bytes)
                    if settings.facts_cache_max_bytes != 0 else None)
     context = RunContext(provider=provider, settings=settings, progress=progress,
-                         llm_review=_llm_hook(settings), facts_cache=facts_cache)
+                         llm_review=_llm_hook(settings), facts_cache=facts_cache,
+                         claims_cache=facts_cache.claims(name) if facts_cache is not None else None)
     async with AsyncExitStack() as stack:
         checkpointer = None
         if settings.use_checkpoint:
@@ -77,7 +78,7 @@ async def _check(text: str, name: str, settings: Settings, provider: SourceProvi
         final = await graph.ainvoke(start, config, context=context)
         if checkpointer is not None:
             await _prune_finished(checkpointer, thread, settings, context)
-    if facts_cache is not None and facts_cache.written:
+    if facts_cache is not None:
         await asyncio.to_thread(facts_cache.finish)
     return Report.model_validate(final["report"])
 

@@ -79,8 +79,9 @@ class Settings(BaseModel):
         default=32 * 2**20, ge=0, description="the SQLite checkpoint file's bound: past it, the oldest interrupted "
                                               "runs' checkpoints are pruned (those of the last hour are kept)")
     facts_cache_max_bytes: int | None = Field(
-        default=32 * 2**20, ge=0, description="the bound of the source facts kept between runs (cache_dir/facts): "
-                                              "past it, the least recently used go; 0 = keep none; None = no bound")
+        default=32 * 2**20, ge=0, description="the bound of the source facts and draft claims kept between runs "
+                                              "(cache_dir/facts): past it, the least recently used go; 0 = keep "
+                                              "none; None = no bound")
     quiet: bool = False
     fetch: FetchSettings = Field(default_factory=FetchSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)

@@ -158,7 +158,8 @@ def test_a_run_writes_its_facts_and_the_next_run_reads_them(tmp_path: Path, monk
     settings = Settings(cache_dir=tmp_path, use_checkpoint=False)
     first = check_path(DRAFT, settings, sources_dir=SOURCES)
     extracted = len(calls)
-    assert extracted == facts_cache_info(settings.facts_cache_path).entries > 10
+    kept = facts_cache_info(settings.facts_cache_path)
+    assert extracted == kept.entries - kept.drafts > 10 and kept.drafts == 1
     second = check_path(DRAFT, settings, sources_dir=SOURCES)
     assert len(calls) == extracted, "the second run extracted no source's facts"
     assert second.model_dump() == first.model_dump()
@@ -177,13 +178,116 @@ def test_cache_info_and_prune_show_and_bound_the_facts(tmp_path: Path):
     FactsCache(tmp_path / "facts", None).facts_of(documents(1)[0], WINDOW)
     info = factcheck("cache", "info")
     assert info.returncode == 0, info.stderr
-    assert f"source facts: {tmp_path / 'facts'}" in info.stdout and "1 document, " in info.stdout
+    assert f"source facts: {tmp_path / 'facts'}" in info.stdout
+    assert "1 document, claims of 0 drafts, " in info.stdout
     data = json.loads(factcheck("cache", "info", "--format", "json").stdout)
     assert data["facts"]["entries"] == 1 and data["facts"]["bytes"] > 0
     assert data["facts"]["max_bytes"] == 32 * 2**20
     kept = factcheck("cache", "prune")
     assert kept.returncode == 0, kept.stderr
-    assert "pruned the facts of 0 source documents;" in kept.stdout
+    assert "pruned 0 files of source facts and draft claims;" in kept.stdout
     gone = factcheck("cache", "prune", "--all")
-    assert "pruned the facts of 1 source document;" in gone.stdout
+    assert "pruned 1 file of source facts and draft claims;" in gone.stdout
     assert facts_cache_info(tmp_path / "facts").entries == 0
+
+
+SENTENCES = ["vLLM 0.30 在 H100 上把吞吐提升了 2.1 倍。", "Throughput improves by up to 9.3% on every batch size.",
+             "TTFT drops from 40 ms to 30 ms on MI300X."]
+
+
+def extracting(calls: list[str]):
+    from factcheck.graph import _claim
+
+    def extract(text, window):
+        calls.append(text)
+        return _claim(text, window)
+    return extract
+
+
+def test_a_drafts_claims_are_read_back_and_only_edited_sentences_extracted(tmp_path: Path):
+    from factcheck.graph import _claim
+
+    calls: list[str] = []
+    first = FactsCache(tmp_path, None)
+    claims = first.claims("drafts/a.md")
+    got = [claims.statement(s, WINDOW, extracting(calls)) for s in SENTENCES]
+    assert got == [_claim(s, WINDOW) for s in SENTENCES] and len(calls) == 3
+    first.finish()
+    assert facts_cache_info(tmp_path).drafts == 1
+
+    edited = [SENTENCES[0], SENTENCES[1].replace("9.3%", "9.8%"), SENTENCES[2], SENTENCES[2]]
+    second = FactsCache(tmp_path, None).claims("drafts/a.md")
+    again = [second.statement(s, WINDOW, extracting(calls)) for s in edited]
+    assert calls[3:] == [edited[1]], "only the edited sentence is extracted"
+    assert again == [_claim(s, WINDOW) for s in edited]
+    assert again[2] is not again[3], "a sentence written twice gets its own object, as when extracted"
+    assert second.save()
+    # the file keeps the sentences the last run met, no more
+    assert len(json.loads(second.path.read_text(encoding="utf-8"))) == 3
+
+    other_window = Window(start=WINDOW.start + dt.timedelta(days=7), end=WINDOW.end + dt.timedelta(days=7))
+    FactsCache(tmp_path, None).claims("drafts/a.md").statement(SENTENCES[0], other_window, extracting(calls))
+    FactsCache(tmp_path, None, fingerprint="other rules").claims("drafts/a.md").statement(
+        SENTENCES[0], WINDOW, extracting(calls))
+    FactsCache(tmp_path, None).claims("drafts/b.md").statement(SENTENCES[0], WINDOW, extracting(calls))
+    assert len(calls) == 7, "window, code and draft each have their own entries"
+
+
+def test_a_damaged_claims_file_or_entry_is_extracted_again(tmp_path: Path):
+    calls: list[str] = []
+    cache = FactsCache(tmp_path, None)
+    claims = cache.claims("a.md")
+    for s in SENTENCES:
+        claims.statement(s, WINDOW, extracting(calls))
+    cache.finish()
+    path = claims.path
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    first_key = next(iter(entries))
+    entries[first_key] = {"text": 3}
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    again = FactsCache(tmp_path, None).claims("a.md")
+    [again.statement(s, WINDOW, extracting(calls)) for s in SENTENCES]
+    assert (again.computed, again.hits) == (1, 2)
+    assert again.save() and "text" in json.loads(path.read_text(encoding="utf-8"))[first_key]
+    for damage in (b"[1, 2]", b"\xff\x00", b'{"cut short'):
+        path.write_bytes(damage)
+        fresh = FactsCache(tmp_path, None).claims("a.md")
+        [fresh.statement(s, WINDOW, extracting(calls)) for s in SENTENCES]
+        assert fresh.computed == 3 and fresh.save()
+
+
+def test_a_read_only_folder_keeps_no_claims_and_fails_nothing(tmp_path: Path):
+    folder = tmp_path / "facts"
+    cache = FactsCache(folder, None)
+    cache.claims("a.md").statement(SENTENCES[0], WINDOW, extracting([]))
+    cache.finish()
+    before = {p: p.read_bytes() for p in folder.iterdir()}
+    with read_only(folder):
+        locked = FactsCache(folder, 1)
+        claims = locked.claims("a.md")
+        calls: list[str] = []
+        [claims.statement(s, WINDOW, extracting(calls)) for s in SENTENCES]
+        assert calls == SENTENCES[1:], "what the file holds is read"
+        locked.finish()
+        assert locked.written == 0
+    assert {p: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_a_second_run_extracts_no_claim(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from factcheck import graph
+
+    calls: list[str] = []
+    real = graph._claim
+
+    def spy(text, window):
+        calls.append(text)
+        return real(text, window)
+
+    monkeypatch.setattr(graph, "_claim", spy)
+    settings = Settings(cache_dir=tmp_path, use_checkpoint=False)
+    first = check_path(DRAFT, settings, sources_dir=SOURCES)
+    assert len(calls) == first.stats.sentences
+    second = check_path(DRAFT, settings, sources_dir=SOURCES)
+    assert len(calls) == first.stats.sentences, "every claim read back"
+    assert second.model_dump() == first.model_dump()
+    assert facts_cache_info(settings.facts_cache_path).drafts == 1

@@ -4,9 +4,9 @@ the source facts kept between runs.
 Runs are checkpointed in ``<cache dir>/checkpoints.sqlite`` so an interrupted run
 resumes; a finished run's checkpoints are deleted at once, and every run prunes
 interrupted runs past the age and size bounds (``checkpoint_max_age``,
-``checkpoint_max_bytes``). The facts of each source document are kept in
-``<cache dir>/facts/`` (``factcheck/facts_cache.py``), least recently used first out
-past ``facts_cache_max_bytes``. These commands show what is left and prune on demand.
+``checkpoint_max_bytes``). The facts of each source document and the claims of each
+draft are kept in ``<cache dir>/facts/`` (``factcheck/facts_cache.py``), least recently
+used first out past ``facts_cache_max_bytes``. These commands show what is left and prune on demand.
 """
 from __future__ import annotations
 
@@ -121,7 +121,9 @@ def info(checkpoint: Path | None, fmt: str) -> None:
         click.echo(f"  oldest: written {found.oldest:%Y-%m-%d %H:%M} UTC ({human_age(age)} ago)")
     click.echo(f"  pruned after every run: {_bounds(settings)}")
     click.echo(f"source facts: {facts.path}")
-    click.echo(f"  {facts.entries} document{'s' if facts.entries != 1 else ''}, {human_bytes(facts.bytes)}; "
+    documents = facts.entries - facts.drafts
+    click.echo(f"  {documents} document{'s' if documents != 1 else ''}, claims of {facts.drafts} "
+               f"draft{'s' if facts.drafts != 1 else ''}, {human_bytes(facts.bytes)}; "
                + (f"least recently used out past {human_bytes(settings.facts_cache_max_bytes)}"
                   if settings.facts_cache_max_bytes else
                   "not kept (facts_cache_max_bytes = 0)" if settings.facts_cache_max_bytes == 0 else "no size bound"))
@@ -138,15 +140,16 @@ def info(checkpoint: Path | None, fmt: str) -> None:
                                                   "(500k, 32MB; default: config checkpoint_max_bytes). Runs "
                                                   "written in the last hour are kept.")
 @click.option("--all", "everything", is_flag=True, help="Prune every interrupted run, however recent, and "
-                                                         "every source's facts.")
+                                                         "every source's facts and draft's claims.")
 def prune_command(checkpoint: Path | None, older_than: dt.timedelta | None, max_size: int | None,
                   everything: bool) -> None:
     """Delete interrupted runs' checkpoints and give the space back to the file system;
-    bring the source facts kept within their bound.
+    bring the source facts and draft claims kept within their bound.
 
     Without options, applies the configured bounds (as every run does) and
     compacts the file. A pruned run, checked again, starts from the beginning; a
-    source whose facts were pruned has them extracted again when next cited.
+    source whose facts were pruned has them extracted again when next cited, a draft's
+    claims when it is next checked.
     """
     from ..checkpoints import prune
     from ..facts_cache import facts_cache_info, prune_facts
@@ -160,5 +163,6 @@ def prune_command(checkpoint: Path | None, older_than: dt.timedelta | None, max_
     before = facts_cache_info(settings.facts_cache_path)
     bound = 0 if everything else settings.facts_cache_max_bytes
     gone = prune_facts(settings.facts_cache_path, bound) if bound is not None else 0
-    click.echo(f"pruned the facts of {gone} source document{'s' if gone != 1 else ''}; {settings.facts_cache_path}: "
+    click.echo(f"pruned {gone} file{'s' if gone != 1 else ''} of source facts and draft claims; "
+               f"{settings.facts_cache_path}: "
                f"{human_bytes(before.bytes)} -> {human_bytes(facts_cache_info(settings.facts_cache_path).bytes)}")
