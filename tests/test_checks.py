@@ -1308,3 +1308,43 @@ def test_a_multiple_the_sentences_own_figures_contradict_is_flagged(body):
                                   "H2D 传输从 1.489 秒降到 379.444 毫秒，速度提升 2.9 倍。"])
 def test_a_multiple_that_fits_the_sentences_figures_is_not(body):
     assert flagged(run(body, doc(ELAPSED))) == []
+
+
+ISSUE = "https://github.com/o/r/issues/5615"
+
+
+def thread(comments: list[dict]) -> SourceDocument:
+    return doc("Does Megatron training support MoE models on 4x4090?", url=ISSUE, kind="issue",
+               title="MoE LoRA on 4090", comments=comments)
+
+
+@pytest.mark.parametrize("body", ["维护者在该帖中确认，Megatron 目前不支持在 4090 上训练 MoE 模型。",
+                                  "A maintainer replied that MoE training on the 4090 is not supported yet."])
+def test_a_reply_reported_from_a_thread_with_no_comment_is_flagged(body):
+    [f] = flagged(run(body, thread([]), cite=ISSUE), "unsupported")
+    assert f.check == "reply-not-in-thread"
+    # a comment after the window's end was not there to report
+    late = thread([{"author": "m", "date": "2026-10-30", "text": "Not supported yet on 4090."}])
+    assert [f.check for f in flagged(run(body, late, cite=ISSUE))] == ["reply-not-in-thread"]
+
+
+@pytest.mark.parametrize("body", ["维护者在该帖中确认，Megatron 目前不支持在 4090 上训练 MoE 模型。",
+                                  "A maintainer replied that MoE training on the 4090 is not supported yet.",
+                                  # no reply reported: the question is the issue's own text
+                                  "The issue asks whether Megatron supports MoE models on 4x4090."])
+def test_a_reply_in_a_thread_with_comments_or_none_reported_is_not(body):
+    answered = thread([{"author": "m", "date": "2026-09-15", "text": "Not supported yet on 4090."}])
+    assert flagged(run(body, answered, cite=ISSUE)) == []
+    if "asks" in body:
+        assert flagged(run(body, thread([]), cite=ISSUE)) == []
+
+
+def test_this_thread_is_the_one_the_sentence_before_named():
+    quiet = thread([])
+    busy = doc("MoE training is slow with DeepSpeed.", url="https://github.com/o/r/issues/4126", kind="issue",
+               comments=[{"author": "m", "date": "2026-09-15", "text": "Try Megatron."}])
+    cite = f"{ISSUE}), [s](https://github.com/o/r/issues/4126"
+    body = "#5615 里用户在 4090 上一直 OOM。\n\n维护者在该帖中确认，Megatron 目前不支持在 4090 上训练 MoE 模型。"
+    [f] = flagged(run(body, quiet, busy, cite=cite), "unsupported")
+    assert f.check == "reply-not-in-thread" and f.line == 10
+    assert flagged(run(body.replace("#5615", "#4126"), quiet, busy, cite=cite)) == []

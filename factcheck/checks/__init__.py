@@ -21,7 +21,7 @@ REGISTRY: dict[str, list[Check]] = {
 
 # the checks that need no figure, date, license or status in the claim: they also run on
 # sentences that have none (``verify.checkable``)
-FIGURE_FREE: list[Check] = polarity.CHECKS
+FIGURE_FREE: list[Check] = [*polarity.CHECKS, unsupported.reply_not_in_thread]
 
 
 def run_checks(ctx: ClaimContext, categories: list[str] | None = None,

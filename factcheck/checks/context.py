@@ -19,9 +19,11 @@ _DIGIT = compile_pattern(r"\d")
 
 def _points_back(text: str) -> bool:
     """"The change has already been merged", "该 PR 已合入", "It ships in …": the
-    sentence's subject is what the sentence before it named."""
+    sentence's subject is what the sentence before it named; so is "该帖" anywhere in it."""
     head = text.lstrip("*_ ")[:24]
-    return any(h.key == "carry" and h.start <= 2 for h in load_lexicon().modality.find(head))
+    hits = load_lexicon().modality.find(text)
+    return (any(h.key == "carry" and h.start <= 2 for h in load_lexicon().modality.find(head))
+            or any(h.key == "thread_back" for h in hits))
 
 
 def number_in_url(url: str) -> int | None:

@@ -2,6 +2,7 @@
 a ratio or change a reader could compute from the source's own figures."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 from urllib.parse import unquote
 
@@ -10,7 +11,7 @@ from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..lexicon import load_lexicon
-from ..models import Finding
+from ..models import Evidence, Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
 
@@ -217,6 +218,40 @@ def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+_THREADS = ("pull_request", "issue")
+
+
+def _said_by(comment_date: str | None, end) -> bool:
+    """A comment dated by the window's end (an undated one counts)."""
+    if end is None or not comment_date:
+        return True
+    try:
+        return dt.date.fromisoformat(comment_date[:10]) <= end
+    except ValueError:
+        return True
+
+
+def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
+    """A reply the sentence reports from a cited thread that holds no comment, or none by
+    the window's end: "维护者在该帖中确认 …", "lvhan028 replied that a fix is planned" where
+    the issue's comments are empty. What a reply said is the thread's to carry; one that
+    has none cannot have said it."""
+    if not ctx.docs or not load_lexicon().modality.says(ctx.claim.text, "reply"):
+        return []
+    # the thread the sentence names, or else any thread its section cites: when none of
+    # them holds a comment, it does not matter which one the reply is said to be in
+    threads = [d for d in ctx.referenced() if d.kind in _THREADS] or [d for d in ctx.docs if d.kind in _THREADS]
+    if not threads:
+        return []
+    end = ctx.window.end if ctx.window else None
+    if any(_said_by(c.date, end) for doc in threads for c in doc.comments):
+        return []
+    when = " by the end of this issue's window" if any(doc.comments for doc in threads) else ""
+    return [ctx.finding("unsupported", "warning",
+                        f"The sentence reports a reply in the cited thread, which holds no comment{when}.",
+                        [Evidence.of_field(doc, "comments") for doc in threads[:2]], "reply-not-in-thread")]
+
+
 _YEARISH = range(1900, 2101)
 
 
@@ -408,4 +443,4 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
-CHECKS = [fraction_disagrees, ratio_disagrees, number_unsupported, count_unsupported, version_unsupported, condition_unseen]
+CHECKS = [fraction_disagrees, ratio_disagrees, reply_not_in_thread, number_unsupported, count_unsupported, version_unsupported, condition_unseen]
