@@ -1348,3 +1348,35 @@ def test_this_thread_is_the_one_the_sentence_before_named():
     [f] = flagged(run(body, quiet, busy, cite=cite), "unsupported")
     assert f.check == "reply-not-in-thread" and f.line == 10
     assert flagged(run(body.replace("#5615", "#4126"), quiet, busy, cite=cite)) == []
+
+
+GUESS = ("On RADV this didn't cause issues, but it could be the source of the issue reported for AMD Windows devices. "
+         "I can't reproduce it, so this is a guess. The suspected incompatibility is in `Meta.GetStoreMetadata()`.")
+
+
+@pytest.mark.parametrize("body", ["作者已确认它修复了 AMD Windows 设备上报告的问题。",
+                                  "The author has confirmed it fixes the issue reported for AMD Windows devices.",
+                                  "报告者已经确认根因在 GetStoreMetadata 上。"])
+def test_a_cause_told_as_confirmed_that_the_source_suspects_is_flagged(body):
+    [f] = flagged(run(body, doc(GUESS)), "overstatement")
+    assert f.check == "certainty-raised"
+
+
+@pytest.mark.parametrize("body", ["作者怀疑它就是 AMD Windows 设备上那个问题的根源，但尚未确认。",
+                                  "The author suspects it is the source of the issue reported for AMD Windows devices.",
+                                  # confirmed, of something the doubtful passages do not speak of
+                                  "The author confirmed the build passes on Ubuntu."])
+def test_a_doubt_kept_or_another_thing_confirmed_is_not(body):
+    assert flagged(run(body, doc(GUESS))) == []
+
+
+def test_a_source_that_confirms_it_leaves_the_claim_alone():
+    src = doc(GUESS + "\n\nUpdate: confirmed on AMD Windows devices, the fix resolves the issue reported there.")
+    assert flagged(run("The author has confirmed it fixes the issue reported for AMD Windows devices.", src)) == []
+
+
+def test_a_multiple_beside_a_model_size_and_a_memory_size_is_not_read_as_their_ratio():
+    body = "On 12B FLUX.1-dev it cuts memory 3.6x against BF16, and on a 16GB laptop 4090 it runs 8.7x faster."
+    src = doc("On 12B FLUX.1-dev, SVDQuant achieves 3.6x memory reduction against BF16; on a 16GB laptop 4090 it is "
+              "8.7x faster.")
+    assert flagged(run(body, src)) == []

@@ -29,7 +29,7 @@ _COVER_CLAUSE = 0.6  # of a denied predicate's words, in one predicate of the cl
 _COVER_CARRIER = 0.65  # of that predicate's words, in the denied one
 
 
-def _gist(text: str) -> frozenset[str]:
+def gist(text: str) -> frozenset[str]:
     """Latin words and whole names (``align.words``, "llama-cpp-python" one word) and
     Chinese character pairs."""
     out = {w.replace("-", "") for w in words(text, parts=False)}  # "real-time" is "realtime"
@@ -70,7 +70,7 @@ def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
                        *(clause.start + m.start() + (m.group(0) in ")）") for m in _BRACKET.finditer(inside))})
         for a, b in zip(cuts, cuts[1:]):
             negated = any(a <= cs < b for cs, _ in clause.cues)
-            out.append(_Unit(negated, _gist(blank[a:b])))
+            out.append(_Unit(negated, gist(blank[a:b])))
     return out
 
 
@@ -96,7 +96,7 @@ def _carrier(claim_units: list[_Unit], denied: frozenset[str]) -> _Unit | None:
 _SENTENCE_END = compile_pattern(r"(?<=[。！？!?])|(?<=[.;；])\s+|\n+")
 
 
-def _source_sentences(ctx: ClaimContext) -> list[tuple]:
+def source_sentences(ctx: ClaimContext) -> list[tuple]:
     """Each sentence of the section's facts: (fact, sentence, its words, its predicates), computed
     once per section. A passage may hold several sentences, and a header line before them."""
     if "polarity" not in ctx.section_memo:
@@ -106,7 +106,7 @@ def _source_sentences(ctx: ClaimContext) -> list[tuple]:
                 if len(sentence) < 8:
                     continue
                 clauses = split_clauses(sentence)
-                out.append((fact, sentence.strip(), _gist(_blank(sentence, clauses)), _units(sentence, clauses)))
+                out.append((fact, sentence.strip(), gist(_blank(sentence, clauses)), _units(sentence, clauses)))
         ctx.section_memo["polarity"] = out
     return ctx.section_memo["polarity"]
 
@@ -123,13 +123,13 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
     text = ctx.claim.text
     if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal"):
         return []
-    claim_gist = _gist(_blank(text, ctx.claim.clauses))
+    claim_gist = gist(_blank(text, ctx.claim.clauses))
     if len(claim_gist) < _MIN_SHARED:
         return []
     claim_units = _units(text, ctx.claim.clauses)
     against: list[tuple] = []  # (fact, the claim's predicate that asserts what it denies, the denied words)
     affirmed: list[frozenset[str]] = []  # what the related source sentences assert
-    for fact, sentence, sentence_gist, units in _source_sentences(ctx):
+    for fact, sentence, sentence_gist, units in source_sentences(ctx):
         shared = claim_gist & sentence_gist
         # a short sentence ("PD deployments cannot enable it") all of whose words the claim holds
         if len(shared) < _MIN_SHARED - (len(shared) == len(sentence_gist)) or len(shared) < _COVER_SOURCE * len(sentence_gist):

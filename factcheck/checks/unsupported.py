@@ -185,7 +185,8 @@ def _own_multiple(ctx: ClaimContext, qa: QuantityAt) -> tuple[QuantityAt, Quanti
     else:
         return None
     lo, hi = sorted((qs.index(a), qs.index(b)))
-    if (not is_result(a.q) or a.q.is_range or b.q.is_range or a.q.high <= 0 or b.q.high <= 0
+    # times and rates only: a glued "12B" of a model name may read as bytes beside "16GB"
+    if (dimension(a.q.unit) not in ("time", "rate") or a.q.is_range or b.q.is_range or a.q.high <= 0 or b.q.high <= 0
             or dimension(a.q.unit) != dimension(b.q.unit)
             or any(o.q.unit == "x" and o is not qa for o in qs[lo:max(hi, i) + 1])):
         return None
@@ -246,9 +247,10 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     end = ctx.window.end if ctx.window else None
     if any(_said_by(c.date, end) for doc in threads for c in doc.comments):
         return []
-    when = " by the end of this issue's window" if any(doc.comments for doc in threads) else ""
     return [ctx.finding("unsupported", "warning",
-                        f"The sentence reports a reply in the cited thread, which holds no comment{when}.",
+                        "The sentence reports a reply in the cited thread, which holds no comment by the end of this "
+                        "issue's window." if any(doc.comments for doc in threads) else
+                        "The sentence reports a reply in the cited thread, which holds no comment.",
                         [Evidence.of_field(doc, "comments") for doc in threads[:2]], "reply-not-in-thread")]
 
 
@@ -443,4 +445,5 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
-CHECKS = [fraction_disagrees, ratio_disagrees, reply_not_in_thread, number_unsupported, count_unsupported, version_unsupported, condition_unseen]
+CHECKS = [fraction_disagrees, ratio_disagrees, number_unsupported, count_unsupported, version_unsupported, condition_unseen,
+          reply_not_in_thread]
