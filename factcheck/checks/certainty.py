@@ -13,11 +13,12 @@ import re
 
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
+from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .polarity import gist, source_sentences
 
 # a name of code or a product: a capital inside, a digit, an underscore or a dot
-_NAME = re.compile(r"[a-z][A-Z]|[A-Za-z]\d|_|\w\.\w")
+_NAME = compile_pattern(r"[a-z][A-Z]|[A-Za-z]\d|_|\w\.\w")
 
 
 def _about_same(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> bool:
