@@ -1380,3 +1380,21 @@ def test_a_multiple_beside_a_model_size_and_a_memory_size_is_not_read_as_their_r
     src = doc("On 12B FLUX.1-dev, SVDQuant achieves 3.6x memory reduction against BF16; on a 16GB laptop 4090 it is "
               "8.7x faster.")
     assert flagged(run(body, src)) == []
+
+
+BOTH_BOUNDED = ("The dense decoding kernel achieves up to 3000 GB/s in memory-bound configuration and 660 TFLOPS in "
+                "computation-bound configuration on H800 SXM5.")
+
+
+@pytest.mark.parametrize("body", ["The dense decoding kernel delivers 660 TFLOPS on H800 SXM5 when compute-bound.",
+                                  "稠密解码内核在 H800 SXM5 上计算受限时达到 660 TFLOPS。"])
+def test_one_up_to_bounds_both_figures_it_coordinates(body):
+    [f] = flagged(run(body, doc(BOTH_BOUNDED)), "overstatement")
+    assert f.check == "hedge-dropped"
+    assert flagged(run(body.replace("660", "up to 660").replace("达到 ", "最高达到 "), doc(BOTH_BOUNDED))) == []
+
+
+def test_up_to_does_not_bound_a_figure_of_another_predicate():
+    from factcheck.extract.statement import extract_statement
+    st = extract_statement("It is up to 2x faster and uses 30 GB of memory.")
+    assert [qa.q.bound for qa in st.quantities] == ["upper", None]

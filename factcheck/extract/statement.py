@@ -196,6 +196,7 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
                 only = next(iter(named))
                 if qa.metric is None and qa.q.unit in {"x", "%", "s", "ms"} and _can_measure(only, qa.q.unit):
                     qa.metric = only
+    _shared_bound(text, quantities)
     _mark_changes(text, quantities)
     return Statement(
         text=text,
@@ -206,6 +207,20 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         dates=extract_dates(text, window),
         versions=extract_versions(text),
     )
+
+
+# between "up to 3000 GB/s" and "660 TFLOPS": a condition of the first and a conjunction
+_BOUND_SHARED = compile_pattern(r"\s*(?:(?:in|on|at|for|with|under)\b[^;.,，。；\d]{0,60}?|[（(][^）)\d]{0,40}[）)])?"
+                                r"\s*(?:and|与|和|及|以及)\s*", re.IGNORECASE)
+
+
+def _shared_bound(text: str, quantities: list[QuantityAt]) -> None:
+    """"up to 3000 GB/s in memory-bound configuration and 660 TFLOPS in computation-bound
+    configuration": one "up to" bounds both figures it coordinates."""
+    for prev, qa in zip(quantities, quantities[1:]):
+        if (prev.q.bound == "upper" and qa.q.bound is None and not qa.q.approx and prev.clause == qa.clause
+                and prev.q.unit != qa.q.unit and _BOUND_SHARED.fullmatch(text, prev.q.end, qa.q.start)):
+            qa.q = qa.q.model_copy(update={"bound": "upper"})
 
 
 def _is_label(text: str, clause: Clause) -> bool:
