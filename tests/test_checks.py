@@ -1398,3 +1398,23 @@ def test_up_to_does_not_bound_a_figure_of_another_predicate():
     from factcheck.extract.statement import extract_statement
     st = extract_statement("It is up to 2x faster and uses 30 GB of memory.")
     assert [qa.q.bound for qa in st.quantities] == ["upper", None]
+
+
+MANY = ("In many cases the new kernel is faster at batch size of 1 also. "
+        "Some users have observed improved performance on H20 machines by setting VLLM_USE_DEEP_GEMM=0. "
+        "Here is GB200 data for the model that may be useful for this PR.")
+
+
+@pytest.mark.parametrize("body", ["At batch size 1 the new kernel is faster as well.",
+                                  "在 H20 上设置 VLLM_USE_DEEP_GEMM=0 可以提升性能。"])
+def test_a_result_the_source_gives_for_some_cases_told_in_general_is_flagged(body):
+    [f] = flagged(run(body, doc(MANY)), "overstatement")
+    assert f.check == "hedge-dropped"
+
+
+@pytest.mark.parametrize("body", ["In many cases the new kernel is faster at batch size 1 as well.",
+                                  "有用户反馈，在 H20 上设置 VLLM_USE_DEEP_GEMM=0 可以提升性能。",
+                                  # "may" hedged "useful", which the claim does not say
+                                  "A comment adds GB200 data for the model."])
+def test_a_hedge_kept_or_one_that_governs_something_else_is_not(body):
+    assert flagged(run(body, doc(MANY))) == []

@@ -21,12 +21,19 @@ from .polarity import gist, source_sentences
 _NAME = compile_pattern(r"[a-z][A-Z]|[A-Za-z]\d|_|\w\.\w")
 
 
-def _about_same(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> bool:
+def _shared(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> tuple[set[str], list[str]]:
+    """The words a claim and a passage share, and those of them that name code."""
     # "GetStoreMetadata" is a part of "LMCacheMPRequestMetadata.GetStoreMetadata()"
     passage = passage | {p for w in passage if "." in w for p in w.split(".") if p}
-    shared = claim & passage
+    shared = set(claim & passage)
+    named = [w for w in shared if w.isascii() and any(
+        _NAME.search(m.group(0)) for m in re.finditer(re.escape(w), claim_text, re.I))]
+    return shared, named
+
+
+def _about_same(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> bool:
+    shared, named = _shared(claim, passage, claim_text)
     latin = {w for w in shared if w.isascii() and len(w) >= 3}
-    named = [w for w in latin if any(_NAME.search(m.group(0)) for m in re.finditer(re.escape(w), claim_text, re.I))]
     return len(latin) >= 2 or bool(named) or len(shared) >= 4
 
 
@@ -57,4 +64,56 @@ def certainty_raised(ctx: ClaimContext) -> list[Finding]:
                         "The claim tells as confirmed what the cited source only suspects.", [quote], "certainty-raised")]
 
 
-CHECKS = [certainty_raised]
+# what a hedge governs: the words after it, up to the end of its clause
+_AFTER = compile_pattern(r"[^,;:，；：。.!?]{0,60}")
+
+
+def _latin_or_pairs(words: frozenset[str]) -> set[str]:
+    """Content words: Latin ones of three letters or more, and Chinese pairs."""
+    return {w for w in words if not w.isascii() or len(w) >= 3 and w not in _FUNCTION}
+
+
+_FUNCTION = {"the", "this", "that", "these", "those", "for", "and", "with", "have", "has", "been", "are", "was"}
+
+
+def _latin(words: frozenset[str] | set[str]) -> set[str]:
+    return {w for w in words if w.isascii() and len(w) >= 3}
+
+
+def scope_hedge_dropped(ctx: ClaimContext) -> list[Finding]:
+    """A result the source gives for some cases or some users, told as holding in general:
+    "At batch size 1 the new kernel is faster as well" where the PR says "In many cases the
+    new kernel is faster at batch size of 1 also". The passage says nearly what the claim
+    says (half its words stand in the claim, or a name of code and another word do), and
+    the claim keeps no hedge of its own."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    if any(modality.says(text, key) for key in ("scope_hedge", "speculative", "advice", "plan")) or ctx.claim.of("proposal"):
+        return []
+    if load_lexicon().approx.find(text):
+        return []
+    claim_gist = gist(text)
+    for fact, sentence, sentence_gist, _ in source_sentences(ctx):
+        # the hedge must govern what the claim says: "data … that may be useful" hedges
+        # "useful", which a claim about the data does not say
+        hedges = [h for h in modality.find(sentence) if h.key == "scope_hedge"
+                  and _latin_or_pairs(gist(_AFTER.match(sentence, h.end).group(0))) & claim_gist]
+        if not hedges:
+            continue
+        hedge_words = gist(" ".join(h.text for h in hedges))
+        shared, named = _shared(claim_gist, sentence_gist - hedge_words, text)
+        own = _latin(sentence_gist - hedge_words)
+        near = _latin(shared) and (len(_latin(shared)) >= max(3, 0.6 * len(own)) or named and len(shared) >= 2)
+        if not near:
+            continue
+        quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+        hedge = hedges[0].text
+        return [ctx.finding("overstatement", "warning",
+                            f"The source says this only with “{hedge}”; the claim states it without the hedge.",
+                            [quote], "hedge-dropped")]
+    return []
+
+
+CHECKS = [certainty_raised, scope_hedge_dropped]
