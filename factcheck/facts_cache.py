@@ -11,7 +11,7 @@ package's code, so they are kept under a key made of those three:
 - a fingerprint of the code: this package's ``.py`` and ``.toml`` files (the lexicon is
   data), the Python version and pydantic's. An edited rule is a new key, never a stale hit.
 
-One JSON file per key in ``<cache dir>/facts/``, written atomically. A hit is read back
+One file (JSON) per key in ``<cache dir>/facts/``, written atomically. A hit is read back
 with pydantic (``Fact`` validates it) and touched, so the bound below drops the least
 recently used.
 
@@ -47,8 +47,10 @@ from .facts import Fact, facts_of
 from .models import SourceDocument, Window
 
 _FACTS = TypeAdapter(list[Fact])
-_SUFFIX = ".json"
-_DRAFT_PREFIX = "draft-"  # a draft's claims; every other file is one document's facts
+# JSON inside, but not named *.json: a sources folder (--sources DIR) is read as every
+# *.json under it, and a cache directory may lie inside one
+_SUFFIX = ".facts"  # one source document's facts
+_CLAIMS_SUFFIX = ".claims"  # one draft's claims
 
 
 class FactsCacheInfo(BaseModel):
@@ -154,7 +156,7 @@ class ClaimsCache:
     def __init__(self, directory: Path, draft: str, fingerprint: str | None = None) -> None:
         self.fingerprint = fingerprint or code_fingerprint()
         name = hashlib.sha256(draft.encode()).hexdigest()[:32]
-        self.path = directory / f"{_DRAFT_PREFIX}{name}{_SUFFIX}"
+        self.path = directory / f"{name}{_CLAIMS_SUFFIX}"
         self._stored: dict[str, Any] | None = None  # read on first use
         self._used: dict[str, Any] = {}
         self.computed = 0
@@ -205,7 +207,7 @@ def _entries(directory: Path) -> list[tuple[float, int, Path]]:
     found = []
     with contextlib.suppress(OSError):
         for entry in os.scandir(directory):
-            if entry.is_file() and entry.name.endswith((_SUFFIX, ".tmp")):
+            if entry.is_file() and entry.name.endswith((_SUFFIX, _CLAIMS_SUFFIX, ".tmp")):
                 with contextlib.suppress(OSError):
                     st = entry.stat()
                     found.append((0.0 if entry.name.endswith(".tmp") else st.st_mtime, st.st_size, Path(entry.path)))
@@ -215,7 +217,7 @@ def _entries(directory: Path) -> list[tuple[float, int, Path]]:
 def facts_cache_info(directory: Path) -> FactsCacheInfo:
     entries = _entries(directory)
     return FactsCacheInfo(path=directory, entries=len(entries), bytes=sum(size for _, size, _ in entries),
-                          drafts=sum(1 for _, _, path in entries if path.name.startswith(_DRAFT_PREFIX)))
+                          drafts=sum(1 for _, _, path in entries if path.suffix == _CLAIMS_SUFFIX))
 
 
 def prune_facts(directory: Path, max_bytes: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -133,7 +134,7 @@ def test_the_folder_keeps_within_its_bound_least_recently_used_out(tmp_path: Pat
     writer = FactsCache(tmp_path, None)
     for doc in docs:
         writer.facts_of(doc, WINDOW)
-    paths = [tmp_path / f"{facts_key(d, WINDOW, writer.fingerprint)}.json" for d in docs]
+    paths = [tmp_path / f"{facts_key(d, WINDOW, writer.fingerprint)}.facts" for d in docs]
     sizes = {path: path.stat().st_size for path in paths}
     for age, path in enumerate(paths):  # last used: docs[0] four hours ago ... docs[3] one hour ago
         os.utime(path, (path.stat().st_atime, path.stat().st_mtime - 3600 * (4 - age)))
@@ -291,3 +292,14 @@ def test_a_second_run_extracts_no_claim(tmp_path: Path, monkeypatch: pytest.Monk
     assert len(calls) == first.stats.sentences, "every claim read back"
     assert second.model_dump() == first.model_dump()
     assert facts_cache_info(settings.facts_cache_path).drafts == 1
+
+
+def test_a_cache_directory_inside_the_sources_folder_is_not_read_as_sources(tmp_path: Path):
+    # --sources DIR reads every *.json under DIR: the kept facts and claims are not *.json
+    sources = tmp_path / "sources"
+    shutil.copytree(SOURCES, sources)
+    settings = Settings(cache_dir=sources / ".cache", use_checkpoint=False)
+    first = check_path(DRAFT, settings, sources_dir=sources)
+    assert facts_cache_info(settings.facts_cache_path).entries > 10
+    second = check_path(DRAFT, settings, sources_dir=sources)
+    assert second.model_dump() == first.model_dump()
