@@ -1418,3 +1418,22 @@ def test_a_result_the_source_gives_for_some_cases_told_in_general_is_flagged(bod
                                   "A comment adds GB200 data for the model."])
 def test_a_hedge_kept_or_one_that_governs_something_else_is_not(body):
     assert flagged(run(body, doc(MANY))) == []
+
+
+BOTH_SCOPES = ("On gfx1201 this improves the kernel microbenchmark by up to 2.39x and end-to-end inference by up to "
+               "1.98x.")
+
+
+@pytest.mark.parametrize("body", ["On gfx1201 the PR reported up to 2.39x end to end and up to 1.98x on the kernel "
+                                  "microbenchmark.",
+                                  "在 gfx1201 上，端到端最高提升 2.39x，内核 microbenchmark 最高提升 1.98x。"])
+def test_kernel_and_end_to_end_figures_swapped_in_one_clause_are_flagged(body):
+    [f] = flagged(run(body, doc(BOTH_SCOPES)), "metric-conflation")
+    assert f.check == "kernel-as-request" and "2.39x" in f.message
+
+
+@pytest.mark.parametrize("body", ["On gfx1201 the PR reported up to 2.39x on the kernel microbenchmark and up to 1.98x "
+                                  "end to end.",
+                                  "在 gfx1201 上，内核 microbenchmark 最高提升 2.39x，端到端最高提升 1.98x。"])
+def test_kernel_and_end_to_end_figures_each_in_its_place_are_not(body):
+    assert flagged(run(body, doc(BOTH_SCOPES))) == []
