@@ -1437,3 +1437,26 @@ def test_kernel_and_end_to_end_figures_swapped_in_one_clause_are_flagged(body):
                                   "在 gfx1201 上，内核 microbenchmark 最高提升 2.39x，端到端最高提升 1.98x。"])
 def test_kernel_and_end_to_end_figures_each_in_its_place_are_not(body):
     assert flagged(run(body, doc(BOTH_SCOPES))) == []
+
+
+NATIVE = ("The native path uses one bounded workspace. Native execution requires exact compute capability (10, 0) and "
+          "FP16/BF16 operands.")
+
+
+@pytest.mark.parametrize("body", ["Any Blackwell GPU now takes the native path, in any precision.",
+                                  "现在任何 Blackwell GPU 都会走 native 路径，任何精度都可以。"])
+def test_a_universal_over_what_the_source_restricts_is_flagged(body):
+    [f] = flagged(run(body, doc(NATIVE)), "overstatement")
+    assert f.check == "universal-restricted"
+
+
+@pytest.mark.parametrize("body", ["On compute capability 10.0 with FP16 or BF16 operands, the native path runs.",
+                                  # a universal over something the source does not restrict
+                                  "Any user can read the workspace size in the logs."])
+def test_a_kept_restriction_or_an_unrelated_universal_is_not(body):
+    assert flagged(run(body, doc(NATIVE))) == []
+
+
+def test_a_source_that_widens_it_too_leaves_the_universal_alone():
+    src = doc("The native path now runs on every Blackwell GPU in any precision; it requires no flag.")
+    assert flagged(run("Any Blackwell GPU now takes the native path, in any precision.", src)) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..models import Finding
-from . import certainty, conflation, license, overstatement, polarity, release_date, unsupported
+from . import certainty, conflation, generality, license, overstatement, polarity, release_date, unsupported
 from .context import ClaimContext
 
 Check = Callable[[ClaimContext], list[Finding]]
@@ -18,11 +18,12 @@ REGISTRY: dict[str, list[Check]] = {
     "unsupported": unsupported.CHECKS,
     "polarity": polarity.CHECKS,  # reports as overstatement or license
     "certainty": certainty.CHECKS,  # reports as overstatement
+    "generality": generality.CHECKS,  # reports as overstatement
 }
 
 # the checks that need no figure, date, license or status in the claim: they also run on
 # sentences that have none (``verify.checkable``)
-FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, unsupported.reply_not_in_thread]
+FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHECKS, unsupported.reply_not_in_thread]
 
 
 def run_checks(ctx: ClaimContext, categories: list[str] | None = None,

@@ -31,7 +31,7 @@ def _shared(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> 
     return shared, named
 
 
-def _about_same(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> bool:
+def about_same(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> bool:
     shared, named = _shared(claim, passage, claim_text)
     latin = {w for w in shared if w.isascii() and len(w) >= 3}
     return len(latin) >= 2 or bool(named) or len(shared) >= 4
@@ -50,7 +50,7 @@ def certainty_raised(ctx: ClaimContext) -> list[Finding]:
     claim_gist = gist(text)
     doubted, settled = [], False
     for fact, sentence, sentence_gist, _ in source_sentences(ctx):
-        if not _about_same(claim_gist, sentence_gist, text):
+        if not about_same(claim_gist, sentence_gist, text):
             continue
         if modality.says(sentence, "speculative"):
             doubted.append((fact, sentence))
