@@ -191,7 +191,7 @@ def per_source(repeat: int) -> tuple[float, float, int]:
             for doc in docs:
                 facts_of(doc, window)
             extracted.append(time.process_time() - t0)
-        filled = FactsCache(Path(tmp), None)  # (the code fingerprint: once per process)
+        filled = FactsCache(Path(tmp), None)
         for doc in docs:
             filled.facts_of(doc, window)
         for _ in range(repeat):

@@ -35,7 +35,6 @@ import json
 import os
 import sys
 import tempfile
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -60,16 +59,26 @@ class FactsCacheInfo(BaseModel):
     drafts: int = 0  # of the entries, drafts' claims
 
 
-@lru_cache(maxsize=1)
-def code_fingerprint() -> str:
+def read_code_fingerprint() -> str:
     """What the facts of a document are computed with: the package's source and data,
-    the Python and pydantic versions. Computed once per process (about 10 ms)."""
+    the Python and pydantic versions, as the files stand now (about 10 ms)."""
     digest = hashlib.sha256(f"{sys.version}\x00{pydantic.VERSION}".encode())
     root = Path(__file__).resolve().parent
     for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml") and "__pycache__" not in p.parts):
         digest.update(b"\x00" + path.relative_to(root).as_posix().encode() + b"\x00")
         digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+# Read when this module is imported, with the rest of the code, not at a first run later:
+# a long-running process (the web app, a worker) whose files are edited meanwhile must
+# keep the fingerprint of the code it runs, or it would file old facts under new code.
+_FINGERPRINT = read_code_fingerprint()
+
+
+def code_fingerprint() -> str:
+    """The fingerprint of the code this process runs (``read_code_fingerprint`` at import)."""
+    return _FINGERPRINT
 
 
 def facts_key(doc: SourceDocument, window: Window | None, fingerprint: str) -> str:
