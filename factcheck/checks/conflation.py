@@ -8,6 +8,7 @@ from ..align import Ratio, compatible, distinctive, is_result, matches, same_val
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
 from ..models import Finding
+from ..regex_cache import compile_pattern
 from .context import ClaimContext
 
 
@@ -255,7 +256,7 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-_CONJUNCT = re.compile(r"\s+(?:and|while|whereas|but)\s+|[，,；;、]|\s*(?:与|和|而)\s*")
+_CONJUNCT = compile_pattern(r"\s+(?:and|while|whereas|but)\s+|[，,；;、]|\s*(?:与|和|而)\s*")
 
 
 def _scopes_near(st, qa) -> set[str] | None:
