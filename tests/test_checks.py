@@ -1460,3 +1460,17 @@ def test_a_kept_restriction_or_an_unrelated_universal_is_not(body):
 def test_a_source_that_widens_it_too_leaves_the_universal_alone():
     src = doc("The native path now runs on every Blackwell GPU in any precision; it requires no flag.")
     assert flagged(run("Any Blackwell GPU now takes the native path, in any precision.", src)) == []
+
+
+def test_a_question_in_the_source_denies_nothing():
+    src = doc("为什么图里说 RLOO 比 GRPO 好？不是 GRPO 的 reward 曲线在上方吗？")
+    assert flagged(run("#757 问：为什么图里说 RLOO 比 GRPO 好，明明 GRPO 的 reward 曲线在上方。", src)) == []
+    denied = doc("GRPO 的 reward 曲线并不在上方。")
+    assert flagged(run("作者说 GRPO 的 reward 曲线在上方。", denied), "overstatement") != []
+
+
+def test_a_memory_size_cut_to_a_letter_is_the_sources():
+    src = doc("encode time = 6925.13 ms / 3 runs\n\nhardware: orin 64G /arm")
+    body = "The reporter ran it on a 64 GB Orin, where the encoder took 6925.13 ms over three runs."
+    assert flagged(run(body, src)) == []
+    assert flagged(run(body.replace("64 GB", "32 GB"), src), "unsupported") != []

@@ -93,6 +93,7 @@ def _carrier(claim_units: list[_Unit], denied: frozenset[str]) -> _Unit | None:
     return best
 
 
+_QUESTION = compile_pattern(r"[?？]\s*$|吗\s*$")
 _SENTENCE_END = compile_pattern(r"(?<=[。！？!?])|(?<=[.;；])\s+|\n+")
 
 
@@ -103,8 +104,8 @@ def source_sentences(ctx: ClaimContext) -> list[tuple]:
         out = []
         for fact in ctx.facts:
             for sentence in _SENTENCE_END.split(fact.statement.text):
-                if len(sentence) < 8:
-                    continue
+                if len(sentence) < 8 or _QUESTION.search(sentence):
+                    continue  # a question asserts nothing: "不是 GRPO 的 reward 曲线在上方吗？"
                 clauses = split_clauses(sentence)
                 out.append((fact, sentence.strip(), gist(_blank(sentence, clauses)), _units(sentence, clauses)))
         ctx.section_memo["polarity"] = out

@@ -90,6 +90,19 @@ def _named_size(raw: str, ctx: ClaimContext) -> bool:
     return any(inside.search(text) for d in ctx.docs for text in (d.title or "", d.text, d.url))
 
 
+_BYTE_LETTER = {"KB": "k", "MB": "m", "GB": "g", "TB": "t", "KiB": "k", "MiB": "m", "GiB": "g", "TiB": "t"}
+
+
+def _size_as_written(q, ctx: ClaimContext) -> bool:
+    """"64 GB" where the source writes "orin 64G": a memory size with its unit cut to a letter."""
+    letter = _BYTE_LETTER.get(q.unit)
+    digits = re.search(r"\d[\d,]*(?:\.\d+)?", q.raw)
+    if not letter or not digits or q.is_range:
+        return False
+    number = re.escape(digits.group(0).replace(",", ""))
+    return re.search(rf"(?<![\d.]){number}\s?{letter}(?:i?b)?(?![a-z0-9])", _raw(ctx)) is not None
+
+
 def _at_conditions(ctx: ClaimContext, qa: QuantityAt, derived: list[tuple[float, str, Fact]]):
     """The derived ratios that can back a ratio the claim gives under a stated workload
     ("more than 20x at 512 tokens"): those computed from a passage or row that carries the
@@ -116,7 +129,8 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
             derived = source_changes(ctx.ratios()) + own_changes(ctx)
         if _own_multiple(ctx, qa):
             continue  # a multiple of the sentence's own figures: ratio_disagrees reads it
-        if not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived)) and not _named_size(qa.q.raw, ctx):
+        if (not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived)) and not _named_size(qa.q.raw, ctx)
+                and not _size_as_written(qa.q, ctx)):
             missing.append(qa.q.raw)
     return _not_given(ctx, missing)
 
