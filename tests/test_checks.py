@@ -1474,3 +1474,42 @@ def test_a_memory_size_cut_to_a_letter_is_the_sources():
     body = "The reporter ran it on a 64 GB Orin, where the encoder took 6925.13 ms over three runs."
     assert flagged(run(body, src)) == []
     assert flagged(run(body.replace("64 GB", "32 GB"), src), "unsupported") != []
+
+
+ONLY_FP16 = "1. The async RL in AReal only supports FP16 training. 2. It runs on H100 nodes."
+
+
+@pytest.mark.parametrize("body", ["第一，AReaL 的异步 RL 只支持 BF16 训练。",
+                                  "The async RL in AReal only supports BF16 training."])
+def test_a_condition_swapped_in_the_sources_own_sentence_is_flagged(body):
+    [f] = flagged(run(body, doc(ONLY_FP16)), "unsupported")
+    assert f.check == "condition-swapped" and "FP16" in f.message
+
+
+@pytest.mark.parametrize("body", ["第一，AReaL 的异步 RL 只支持 FP16 训练。",
+                                  # a condition the source gives elsewhere
+                                  "The async RL in AReal only supports H100 training.",
+                                  # another sentence that only shares a name
+                                  "AReaL also publishes BF16 checkpoints."])
+def test_the_sources_condition_or_another_sentence_is_not(body):
+    assert flagged(run(body, doc(ONLY_FP16)), "unsupported") == []
+
+
+NEWS_MONTH = "## 新闻\n- [2025/5] OpenRLHF 0.8.0 支持 Async Pipeline RLHF 和 Async Agent RLHF\n- [2025/3] 0.7.5 支持 RLOO"
+
+
+@pytest.mark.parametrize("body", ["OpenRLHF 0.8.0 于 6 月 17 日发布，首次加入 Async Pipeline RLHF。",
+                                  "OpenRLHF 0.8.0 was released on June 17 with Async Pipeline RLHF."])
+def test_a_release_day_outside_the_month_a_news_line_gives_is_flagged(body):
+    src = doc(NEWS_MONTH, kind="page", url="https://github.com/o/openrlhf")
+    [f] = flagged(run(body, src, cite="https://github.com/o/openrlhf", window="2025-06-16..2025-06-22"), "release-date")
+    assert f.check == "date-contradicted" and "2025-05" in f.message
+    may = body.replace("6 月 17 日", "5 月 20 日").replace("June 17", "May 20")
+    assert flagged(run(may, src, cite="https://github.com/o/openrlhf", window="2025-06-16..2025-06-22")) == []
+
+
+def test_a_bracketed_year_and_month_opens_a_news_line():
+    from factcheck.extract.dates import extract_dates
+    [d] = extract_dates("[2025/5] OpenRLHF 0.8.0", None)
+    assert (d.date.year, d.date.month, d.precision) == (2025, 5, "month")
+    assert [x.date for x in extract_dates("ratio 2025/5 of the runs", None)] == []

@@ -155,4 +155,48 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
                         [quote], "polarity-flipped")]
 
 
-CHECKS = [polarity_flipped]
+
+_SWAPPABLE = ("hardware", "precision", "platform", "parallelism")
+
+
+def condition_swapped(ctx: ClaimContext) -> list[Finding]:
+    """The claim says what a source sentence says in nearly the same words, with one
+    condition swapped for another of its kind: "AReaL 的异步 RL 只支持 BF16 训练" where the
+    maintainer wrote "The async RL in AReal only supports FP16 training". The sentence
+    must be the claim's own (most of its words stand in the claim once the conditions are
+    set aside), and no other passage of the source gives the claim's condition."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    text = ctx.claim.text
+    mine = {(m.kind, m.key): m for m in ctx.claim.mentions if m.kind in _SWAPPABLE and not m.negated}
+    if not mine:
+        return []
+    blanked = list(text)
+    for m in mine.values():
+        blanked[m.start:m.end] = " " * (m.end - m.start)
+    claim_gist = gist("".join(blanked))
+    said = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions if m.kind in _SWAPPABLE}
+    for fact, sentence, sentence_gist, _ in source_sentences(ctx):
+        theirs = {(m.kind, m.key): m for m in fact.statement.mentions if m.kind in _SWAPPABLE and not m.negated
+                  and m.text in sentence}
+        if not theirs:
+            continue
+        rest = sentence_gist - gist(" ".join(m.text for m in theirs.values()))
+        shared = claim_gist & rest
+        # across languages (a Chinese claim on an English comment) only the claim's names can
+        # meet: then all of them must stand in the sentence
+        latin = {w for w in claim_gist if w.isascii()}
+        across = len(latin) < len(claim_gist) / 2 and len(latin) >= 2 and latin <= rest
+        if len(shared) < 2 or (len(shared) < _COVER_SOURCE * len(rest) and not across):
+            continue
+        for kind, key in mine:
+            other = [k for (kd, k) in theirs if kd == kind and k != key]
+            if other and (kind, key) not in theirs and (kind, key) not in said:
+                quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+                told, given = mine[(kind, key)].text, theirs[(kind, other[0])].text
+                return [ctx.finding("unsupported", "warning",
+                                    f"The source says this of {given}, not {told}.", [quote], "condition-swapped")]
+    return []
+
+
+CHECKS = [polarity_flipped, condition_swapped]

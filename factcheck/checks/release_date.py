@@ -120,11 +120,16 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
         return []
     dated = []
     for fact in ctx.facts:
-        if not fact.statement.of("event", affirmed=True):
+        st = fact.statement
+        # a news line opens with its date ("[2025/5] OpenRLHF 0.8.0 支持 …"): the line is the event
+        leading = any(not st.text[:d.start].strip(" -*•[(（【") for d in st.dates)
+        if not (st.of("event", affirmed=True) or leading):
             continue
-        days = {d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None}
+        days = {(d.date, d.precision) for d in st.dates
+                if d.date and d.precision in ("day", "month") and d.relative is None}
         if days:
-            dated.append((fact, days, words(fact.quote, parts=False)))
+            versions = {same_version_key(v.version) for v in st.versions}
+            dated.append((fact, days, words(fact.quote, parts=False) | versions))
     if not dated:
         return []
     text = ctx.claim.text
@@ -137,23 +142,31 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
         after = min((s for s, e in bounds if s >= mention.end), default=len(text))
         head = _PART_BREAK.split(text[before:mention.start])[-1]
         tail = _PART_BREAK.split(text[mention.end:after])[0]
-        stretch = words(head + " " + tail, parts=False)
+        versions = {same_version_key(v.version) for v in ctx.claim.versions if before <= v.start < after}
+        stretch = words(head + " " + tail, parts=False) | versions
         if len(bounds) == 1 and _weight(stretch) < 3:
-            stretch = words(text, parts=False)  # one date: the whole sentence speaks of it
+            # one date: the whole sentence speaks of it
+            stretch = words(text, parts=False) | {same_version_key(v.version) for v in ctx.claim.versions}
         scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated), key=lambda x: -x[0])
         best = scored[0]
-        named = [x for x in scored if x[0] >= 2 and any(re.search(r"[\d\-.]", w) for w in stretch & words(x[1].quote, parts=False))]
-        if best[0] < 3 or best not in named or mention.date in best[2]:
+        named = [x for x in scored if x[0] >= 2 and any(re.search(r"[\d\-.]", w) for w in stretch & words(x[1].quote, parts=False) | versions & stretch)]
+        if best[0] < 3 or best not in named or _gives(best[2], mention.date):
             continue
-        if any(mention.date in days for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
+        if any(_gives(days, mention.date) for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
             continue  # another line that speaks of it gives the claim's day, or two lines tie
-        actual = min(best[2])
-        given, told, written = _fmt(actual), _fmt(mention.date), mention.raw
+        actual, precision = min(best[2])
+        given = _fmt(actual) if precision == "day" else f"{actual.year}-{actual.month:02d}"
+        told, written = _fmt(mention.date), mention.raw
         out.append(ctx.finding(
             "release-date", "warning",
             f"A dated line of the source gives {given}, not {told} (“{written}”).",
-            [best[1]], "date-contradicted", suggestion=f"{actual.month}/{actual.day}"))
+            [best[1]], "date-contradicted"))
     return out
+
+
+def _gives(days: set[tuple[dt.date, str]], day: dt.date) -> bool:
+    """Whether a line's dates hold a day: the day itself, or the month it falls in."""
+    return any(d == day if p == "day" else (d.year, d.month) == (day.year, day.month) for d, p in days)
 
 
 def _earliest(doc: SourceDocument, created: bool = False) -> tuple[dt.date, str] | None:
