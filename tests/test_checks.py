@@ -1513,3 +1513,11 @@ def test_a_bracketed_year_and_month_opens_a_news_line():
     [d] = extract_dates("[2025/5] OpenRLHF 0.8.0", None)
     assert (d.date.year, d.date.month, d.precision) == (2025, 5, "month")
     assert [x.date for x in extract_dates("ratio 2025/5 of the runs", None)] == []
+
+
+def test_a_list_or_another_option_of_code_is_no_condition_swap():
+    src = doc("`bf16_master_weights_and_grads`: Keep master parameters and gradients in bf16.\n\n"
+              "vLLM supports NVIDIA GPUs, AMD GPUs, Google TPUs and AWS Neuron.")
+    assert flagged(run("`fp16_master_weights_and_gradients`: Keep master parameters and gradients in fp16.", src)) == []
+    listed = flagged(run("vLLM supports NVIDIA GPUs, AMD GPUs, Intel Gaudi and AWS Neuron.", src))
+    assert [f for f in listed if f.check == "condition-swapped"] == []

@@ -37,6 +37,20 @@ def about_same(claim: frozenset[str], passage: frozenset[str], claim_text: str) 
     return len(latin) >= 2 or bool(named) or len(shared) >= 4
 
 
+def _modal_sentences(ctx: ClaimContext) -> list[tuple]:
+    """The section's source sentences with their modality hits, read once per section:
+    (fact, sentence, its words, the keys it says, its scope hedges)."""
+    if "modal" not in ctx.section_memo:
+        modality = load_lexicon().modality
+        out = []
+        for fact, sentence, sentence_gist, _ in source_sentences(ctx):
+            hits = modality.find(sentence)
+            out.append((fact, sentence, sentence_gist, {h.key for h in hits},
+                        [h for h in hits if h.key == "scope_hedge"]))
+        ctx.section_memo["modal"] = out
+    return ctx.section_memo["modal"]
+
+
 def certainty_raised(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts or ctx.sentence.block == "heading":
         return []
@@ -49,12 +63,12 @@ def certainty_raised(ctx: ClaimContext) -> list[Finding]:
         return []
     claim_gist = gist(text)
     doubted, settled = [], False
-    for fact, sentence, sentence_gist, _ in source_sentences(ctx):
-        if not about_same(claim_gist, sentence_gist, text):
+    for fact, sentence, sentence_gist, keys, _ in _modal_sentences(ctx):
+        if not ({"speculative", "confirmed"} & keys) or not about_same(claim_gist, sentence_gist, text):
             continue
-        if modality.says(sentence, "speculative"):
+        if "speculative" in keys:
             doubted.append((fact, sentence))
-        elif modality.says(sentence, "confirmed"):
+        else:
             settled = True
     if not doubted or settled:
         return []
@@ -95,11 +109,10 @@ def scope_hedge_dropped(ctx: ClaimContext) -> list[Finding]:
     if load_lexicon().approx.find(text):
         return []
     claim_gist = gist(text)
-    for fact, sentence, sentence_gist, _ in source_sentences(ctx):
+    for fact, sentence, sentence_gist, _, scope_hedges in _modal_sentences(ctx):
         # the hedge must govern what the claim says: "data … that may be useful" hedges
         # "useful", which a claim about the data does not say
-        hedges = [h for h in modality.find(sentence) if h.key == "scope_hedge"
-                  and _latin_or_pairs(gist(_AFTER.match(sentence, h.end).group(0))) & claim_gist]
+        hedges = [h for h in scope_hedges if _latin_or_pairs(gist(_AFTER.match(sentence, h.end).group(0))) & claim_gist]
         if not hedges:
             continue
         hedge_words = gist(" ".join(h.text for h in hedges))

@@ -159,6 +159,17 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
 _SWAPPABLE = ("hardware", "precision", "platform", "parallelism")
 
 
+_CODE = compile_pattern(r"`([^`]+)`")
+# a list of three or more ("NVIDIA GPUs, AMD GPUs, Intel Gaudi and AWS Neuron"): its members are no swap
+_LISTED = compile_pattern(r"[^,，、;；]+[,，、][^,，、;；]+[,，、][^,，、;；]+")
+
+
+def _in_code(text: str, start: int, end: int) -> bool:
+    """A term inside a name of code: "`fp16_master_weights`" names an option, not a precision."""
+    return (start > 0 and text[start - 1] in "_`") or (end < len(text) and text[end] in "_`") or \
+        text[:start].count("`") % 2 == 1
+
+
 def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     """The claim says what a source sentence says in nearly the same words, with one
     condition swapped for another of its kind: "AReaL 的异步 RL 只支持 BF16 训练" where the
@@ -168,7 +179,8 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts or ctx.sentence.block == "heading":
         return []
     text = ctx.claim.text
-    mine = {(m.kind, m.key): m for m in ctx.claim.mentions if m.kind in _SWAPPABLE and not m.negated}
+    mine = {(m.kind, m.key): m for m in ctx.claim.mentions if m.kind in _SWAPPABLE and not m.negated
+            and not _in_code(text, m.start, m.end) and not _LISTED.search(text)}
     if not mine:
         return []
     blanked = list(text)
@@ -176,7 +188,10 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
         blanked[m.start:m.end] = " " * (m.end - m.start)
     claim_gist = gist("".join(blanked))
     said = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions if m.kind in _SWAPPABLE}
+    code = _CODE.findall(text)
     for fact, sentence, sentence_gist, _ in source_sentences(ctx):
+        if any(c not in sentence for c in code):
+            continue  # "`fp16_master_weights`" beside "`bf16_master_weights`": another option, not a swap
         theirs = {(m.kind, m.key): m for m in fact.statement.mentions if m.kind in _SWAPPABLE and not m.negated
                   and m.text in sentence}
         if not theirs:
@@ -190,6 +205,9 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
         if len(shared) < 2 or (len(shared) < _COVER_SOURCE * len(rest) and not across):
             continue
         for kind, key in mine:
+            # one condition for one: a list ("NVIDIA GPUs, AMD GPUs, Google Cloud TPUs …") is no swap
+            if sum(kd == kind for kd, _ in mine) != 1 or sum(kd == kind for kd, _ in theirs) != 1:
+                continue
             other = [k for (kd, k) in theirs if kd == kind and k != key]
             if other and (kind, key) not in theirs and (kind, key) not in said:
                 quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
