@@ -1521,3 +1521,20 @@ def test_a_list_or_another_option_of_code_is_no_condition_swap():
     assert flagged(run("`fp16_master_weights_and_gradients`: Keep master parameters and gradients in fp16.", src)) == []
     listed = flagged(run("vLLM supports NVIDIA GPUs, AMD GPUs, Intel Gaudi and AWS Neuron.", src))
     assert [f for f in listed if f.check == "condition-swapped"] == []
+
+
+SPEEDUPS = ("| size | GPUs | before | after | speedup |\n|---|---|---|---|---|\n| 7B | 16 | 855.09 | 471.11 | 1.82x |\n"
+            "| 13B | 32 | 1528.93 | 608.93 | 2.5x |\n| 34B | 32 | 3634.98 | 1526.4 | 2.4x |\n| 70B | 32 | 10407.0 | 4488.53 | 2.3x |")
+
+
+@pytest.mark.parametrize("body", ["换句话说，四个规模上的加速比都不低于 2.3 倍。",
+                                  "In other words, every size gets a speedup of at least 2.3x."])
+def test_a_floor_said_of_every_row_that_a_row_falls_below_is_flagged(body):
+    [f] = flagged(run(body, doc(SPEEDUPS)), "overstatement")
+    assert f.check == "floor-above-rows" and "1.82x" in f.message
+
+
+@pytest.mark.parametrize("body", ["换句话说，四个规模上的加速比都不低于 1.8 倍。",
+                                  "70B gets a speedup of at least 2.3x."])
+def test_a_floor_every_row_meets_or_said_of_one_row_is_not(body):
+    assert flagged(run(body, doc(SPEEDUPS)), "overstatement") == []

@@ -158,6 +158,39 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+_EVERY_ROW = compile_pattern(r"都|均|全都|各个|每个|all\b|every\b|each\b|across\b|at every\b", re.IGNORECASE)
+
+
+def floor_above_rows(ctx: ClaimContext) -> list[Finding]:
+    """A floor said of every row that a row of the source's table falls below: "四个规模上的
+    加速比都不低于 2.3 倍" where the table's speedup column reads 1.82x, 2.5x, 2.4x, 2.3x.
+    The claim's floor must be a figure of that column (the writer read the table)."""
+    out = []
+    if not _EVERY_ROW.search(ctx.claim.text):
+        return out
+    for qa in _asserted_results(ctx):
+        q = qa.q
+        if q.bound != "lower" or q.is_range or q.unit not in {"%", "x"}:
+            continue
+        for hit in matches(q.model_copy(update={"bound": None}), ctx.facts, bare_ok=False, strict=True):
+            if hit.fact.kind != "row":
+                continue
+            column = [(qx.q.high, f) for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url
+                      and f.where == hit.fact.where and f.table == hit.fact.table
+                      for qx in f.statement.quantities if qx.clause == hit.qa.clause and qx.q.unit == q.unit
+                      and not qx.q.is_range]
+            below = [(v, f) for v, f in column if v < q.high * 0.99]
+            if len(column) >= 3 and below:
+                low, row = min(below, key=lambda b: b[0])
+                floor, least = q.raw, f"{low:g}{q.unit}"
+                out.append(ctx.finding(
+                    "overstatement", "warning",
+                    f"{floor} is not every row's: a row of the source's table gives {least}.", [row],
+                    "floor-above-rows"))
+                return out
+    return out
+
+
 _LOWER_IS_BETTER = compile_pattern(r"latency|延迟|时延|time|时间|TTFT|TPOT|耗时|memory|显存|内存|loss|error|误差", re.IGNORECASE)
 
 
@@ -642,6 +675,6 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
 
 _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
-CHECKS = [range_top, list_top, column_top, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
+CHECKS = [range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
           target_list_widened]
