@@ -1538,3 +1538,19 @@ def test_a_floor_said_of_every_row_that_a_row_falls_below_is_flagged(body):
                                   "70B gets a speedup of at least 2.3x."])
 def test_a_floor_every_row_meets_or_said_of_one_row_is_not(body):
     assert flagged(run(body, doc(SPEEDUPS)), "overstatement") == []
+
+
+REQUIRED = "To run the talk-llama demo on NVIDIA GPUs (16GB VRAM required), build with CUDA."
+
+
+@pytest.mark.parametrize("body", ["On NVIDIA GPUs the demo does not need a 16 GB card.",
+                                  "在 NVIDIA GPU 上，这个演示并不需要 16 GB 显存的卡。"])
+def test_a_requirement_told_as_unneeded_is_flagged(body):
+    [f] = flagged(run(body, doc(REQUIRED)), "overstatement")
+    assert f.check == "requirement-denied"
+
+
+@pytest.mark.parametrize("body", ["On NVIDIA GPUs the demo needs a 16 GB card.",
+                                  "The demo does not need a second GPU; one 16 GB card is enough."])
+def test_a_requirement_kept_or_another_thing_unneeded_is_not(body):
+    assert [f for f in flagged(run(body, doc(REQUIRED))) if f.check == "requirement-denied"] == []

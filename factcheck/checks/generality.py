@@ -26,6 +26,11 @@ _MEMBERS = {
 }
 
 
+# the requirement words that restrict ("requires exact compute capability"); "needs" and "需要"
+# say too many other things
+_REQUIRES = {"required", "requires", "require", "必须", "要求"}
+
+
 def _ranges_over(text: str) -> set[str]:
     """The mention kinds whose members the universal's noun names."""
     low = text.casefold()
@@ -53,7 +58,10 @@ def universal_restricted(ctx: ClaimContext) -> list[Finding]:
         if same and fact.statement.of("universal", affirmed=True):
             return []  # the source widens it too
         named = {m.kind for m in fact.statement.mentions if m.kind in kinds and not m.negated}
-        if lexicon.modality.says(sentence, "restrictive") or (same and named):
+        hits = lexicon.modality.find(sentence)
+        restrictive = any(h.key == "restrictive" or h.key == "requirement" and h.text.casefold() in _REQUIRES
+                          for h in hits)
+        if restrictive or (same and named):
             restricting.append((fact, sentence))
     if not restricting:
         return []

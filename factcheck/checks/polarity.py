@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..align import words
+from ..align import matches, words
 from ..extract.clauses import PREDICATE_JOIN, Clause, split_clauses
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
@@ -218,3 +218,34 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
 
 
 CHECKS = [polarity_flipped, condition_swapped]
+
+
+def requirement_denied(ctx: ClaimContext) -> list[Finding]:
+    """A requirement of the source told as unneeded: "does not need a 16 GB card" where the
+    PR says "NVIDIA (16GB VRAM required)". The figure after "does not need" must be one the
+    source gives beside a requirement word, in that figure's own clause."""
+    if not ctx.facts:
+        return []
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    cues = [h for h in modality.find(text) if h.key == "no_need"]
+    if not cues:
+        return []
+    for qa in ctx.claim.quantities:
+        clause = ctx.claim.clauses[qa.clause]
+        if not any(clause.start <= c.start and c.end <= qa.q.start for c in cues):
+            continue
+        for hit in matches(qa.q, ctx.facts, bare_ok=False):
+            st = hit.fact.statement
+            c = st.clauses[hit.qa.clause]
+            own = st.text[c.start:c.end]
+            if hit.qa.negated or not modality.says(own, "requirement") or modality.says(own, "no_need"):
+                continue
+            figure = qa.q.raw
+            return [ctx.finding("overstatement", "warning",
+                                f"The source gives {figure} as a requirement; the claim says it is not needed.",
+                                [hit.fact], "requirement-denied")]
+    return []
+
+
+CHECKS.append(requirement_denied)
