@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..align import Ratio, matches, ratios, relevance, words
 from ..lexicon import load_lexicon
@@ -17,6 +18,7 @@ _REF = compile_pattern(r"(?<![\w/])#(\d{1,7})\b")
 _DIGIT = compile_pattern(r"\d")
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text, asked by several rules per sentence
 def _points_back(text: str) -> bool:
     """"The change has already been merged", "该 PR 已合入", "It ships in …": the
     sentence's subject is what the sentence before it named; so is "该帖" anywhere in it."""
