@@ -1554,3 +1554,24 @@ def test_a_requirement_told_as_unneeded_is_flagged(body):
                                   "The demo does not need a second GPU; one 16 GB card is enough."])
 def test_a_requirement_kept_or_another_thing_unneeded_is_not(body):
     assert [f for f in flagged(run(body, doc(REQUIRED))) if f.check == "requirement-denied"] == []
+
+
+TIMINGS = "whisper_print_timings:   encode time =  6925.13 ms /     3 runs ( 2308.38 ms per run)"
+
+
+@pytest.mark.parametrize("body", ["A single encoder pass took 6.9 seconds in that log.",
+                                  "日志里单次编码耗时 6925.13 ms。"])
+def test_a_total_over_runs_told_as_one_run_is_flagged(body):
+    [f] = flagged(run(body, doc(TIMINGS)), "metric-conflation")
+    assert f.check == "total-as-single"
+
+
+@pytest.mark.parametrize("body", ["The three encoder runs took 6.9 seconds in all.",
+                                  "A single encoder pass took about 2.3 seconds in that log."])
+def test_the_total_or_the_per_run_figure_is_not(body):
+    assert flagged(run(body, doc(TIMINGS))) == []
+
+
+def test_a_total_told_with_its_run_count_is_not_a_single_run():
+    body = "His log shows 6925.13 ms for 3 encoder runs, or 2308.38 ms per run."
+    assert flagged(run(body, doc(TIMINGS))) == []

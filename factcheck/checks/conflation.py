@@ -582,3 +582,31 @@ def _has(fact, qa: QuantityAt) -> bool:
 CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
           device_count_swapped, axis_swapped]
+
+
+# "encode time = 6925.13 ms / 3 runs ( 2308.38 ms per run)": a total over several runs, then each run's
+_OVER_RUNS = compile_pattern(r"\s*/\s*(\d+)\s*(?:runs|calls|iterations|iters|steps|次)\b", re.IGNORECASE)
+_ONE = compile_pattern(r"\b(?:a single|single|one|each|per)\b|单次|一次|每次|单个", re.IGNORECASE)
+
+
+def total_as_single(ctx: ClaimContext) -> list[Finding]:
+    """A total over several runs told as one run's: "A single encoder pass took 6.9 seconds"
+    where the log says "encode time = 6925.13 ms / 3 runs ( 2308.38 ms per run)"."""
+    if not _ONE.search(ctx.claim.text):
+        return []
+    for qa in ctx.claim.quantities:
+        if qa.negated or not is_result(qa.q):
+            continue
+        for hit in matches(qa.q, ctx.facts, bare_ok=False):
+            text = hit.fact.statement.text
+            runs = _OVER_RUNS.match(text, hit.qa.q.end)
+            # "447.13 ms for 256 decoder runs": the claim gives the count, so the total as a total
+            if runs and int(runs.group(1)) > 1 and not re.search(rf"(?<![\d.]){runs.group(1)}(?![\d.])", ctx.claim.text):
+                figure, count = qa.q.raw, runs.group(1)
+                return [ctx.finding("metric-conflation", "warning",
+                                    f"The source gives {figure} as the total of {count} runs, not one run's.",
+                                    [hit.fact], "total-as-single")]
+    return []
+
+
+CHECKS.append(total_as_single)
