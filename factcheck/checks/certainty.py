@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 
 from ..lexicon import load_lexicon
-from ..models import Evidence, Finding
+from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .polarity import gist, source_sentences
+from .polarity import gist, sentence_evidence, source_sentences
 
 # a name of code or a product: a capital inside, a digit, an underscore or a dot
 _NAME = compile_pattern(r"[a-z][A-Z]|[A-Za-z]\d|_|\w\.\w")
@@ -33,20 +33,18 @@ def _shared(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> 
 
 def about_same(claim: frozenset[str], passage: frozenset[str], claim_text: str) -> bool:
     shared, named = _shared(claim, passage, claim_text)
-    latin = {w for w in shared if w.isascii() and len(w) >= 3}
-    return len(latin) >= 2 or bool(named) or len(shared) >= 4
+    return len(_latin(shared)) >= 2 or bool(named) or len(shared) >= 4
 
 
-def _modal_sentences(ctx: ClaimContext) -> list[tuple]:
+def modal_sentences(ctx: ClaimContext) -> list[tuple]:
     """The section's source sentences with their modality hits, read once per section:
-    (fact, sentence, its words, the keys it says, its scope hedges)."""
+    (fact, sentence, its words, the keys it says, its hits)."""
     if "modal" not in ctx.section_memo:
         modality = load_lexicon().modality
         out = []
         for fact, sentence, sentence_gist, _ in source_sentences(ctx):
             hits = modality.find(sentence)
-            out.append((fact, sentence, sentence_gist, {h.key for h in hits},
-                        [h for h in hits if h.key == "scope_hedge"]))
+            out.append((fact, sentence, sentence_gist, {h.key for h in hits}, hits))
         ctx.section_memo["modal"] = out
     return ctx.section_memo["modal"]
 
@@ -63,7 +61,7 @@ def certainty_raised(ctx: ClaimContext) -> list[Finding]:
         return []
     claim_gist = gist(text)
     doubted, settled = [], False
-    for fact, sentence, sentence_gist, keys, _ in _modal_sentences(ctx):
+    for fact, sentence, sentence_gist, keys, _ in modal_sentences(ctx):
         if not ({"speculative", "confirmed"} & keys) or not about_same(claim_gist, sentence_gist, text):
             continue
         if "speculative" in keys:
@@ -73,7 +71,7 @@ def certainty_raised(ctx: ClaimContext) -> list[Finding]:
     if not doubted or settled:
         return []
     fact, sentence = doubted[0]
-    quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+    quote = sentence_evidence(fact, sentence)
     return [ctx.finding("overstatement", "warning",
                         "The claim tells as confirmed what the cited source only suspects.", [quote], "certainty-raised")]
 
@@ -109,10 +107,11 @@ def scope_hedge_dropped(ctx: ClaimContext) -> list[Finding]:
     if load_lexicon().approx.find(text):
         return []
     claim_gist = gist(text)
-    for fact, sentence, sentence_gist, _, scope_hedges in _modal_sentences(ctx):
+    for fact, sentence, sentence_gist, _, hits in modal_sentences(ctx):
         # the hedge must govern what the claim says: "data … that may be useful" hedges
         # "useful", which a claim about the data does not say
-        hedges = [h for h in scope_hedges if _latin_or_pairs(gist(_AFTER.match(sentence, h.end).group(0))) & claim_gist]
+        hedges = [h for h in hits if h.key == "scope_hedge"
+                  and _latin_or_pairs(gist(_AFTER.match(sentence, h.end).group(0))) & claim_gist]
         if not hedges:
             continue
         hedge_words = gist(" ".join(h.text for h in hedges))
@@ -121,7 +120,7 @@ def scope_hedge_dropped(ctx: ClaimContext) -> list[Finding]:
         near = _latin(shared) and (len(_latin(shared)) >= max(3, 0.6 * len(own)) or named and len(shared) >= 2)
         if not near:
             continue
-        quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+        quote = sentence_evidence(fact, sentence)
         hedge = hedges[0].text
         return [ctx.finding("overstatement", "warning",
                             f"The source says this only with “{hedge}”; the claim states it without the hedge.",

@@ -579,10 +579,6 @@ def _has(fact, qa: QuantityAt) -> bool:
     return any(same_value(qa.q, fq.q) for fq in fact.statement.quantities)
 
 
-CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
-          kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
-          device_count_swapped, axis_swapped]
-
 
 # "encode time = 6925.13 ms / 3 runs ( 2308.38 ms per run)": a total over several runs, then each run's
 _OVER_RUNS = compile_pattern(r"\s*/\s*(\d+)\s*(?:runs|calls|iterations|iters|steps|次)\b", re.IGNORECASE)
@@ -609,4 +605,6 @@ def total_as_single(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS.append(total_as_single)
+CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
+          kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
+          device_count_swapped, axis_swapped, total_as_single]

@@ -12,10 +12,10 @@ precisions). A source that says the universal itself leaves the claim alone.
 from __future__ import annotations
 
 from ..lexicon import load_lexicon
-from ..models import Evidence, Finding
-from .certainty import about_same
+from ..models import Finding
+from .certainty import about_same, modal_sentences
 from .context import ClaimContext
-from .polarity import gist, source_sentences
+from .polarity import gist, sentence_evidence
 
 # what a universal ranges over -> the kind of mention that names its members in a source
 _MEMBERS = {
@@ -48,7 +48,7 @@ def universal_restricted(ctx: ClaimContext) -> list[Finding]:
     kinds = set().union(*(_ranges_over(m.text) for m in universals))
     claim_gist = gist(text)
     restricting = []
-    for fact, sentence, sentence_gist, _ in source_sentences(ctx):
+    for fact, sentence, sentence_gist, _, hits in modal_sentences(ctx):
         same = about_same(claim_gist, sentence_gist, text)
         # a restrictive passage needs only one longer word of the claim ("Native execution
         # requires exact compute capability (10, 0)" of "takes the native path")
@@ -58,7 +58,6 @@ def universal_restricted(ctx: ClaimContext) -> list[Finding]:
         if same and fact.statement.of("universal", affirmed=True):
             return []  # the source widens it too
         named = {m.kind for m in fact.statement.mentions if m.kind in kinds and not m.negated}
-        hits = lexicon.modality.find(sentence)
         restrictive = any(h.key == "restrictive" or h.key == "requirement" and h.text.casefold() in _REQUIRES
                           for h in hits)
         if restrictive or (same and named):
@@ -66,7 +65,7 @@ def universal_restricted(ctx: ClaimContext) -> list[Finding]:
     if not restricting:
         return []
     fact, sentence = restricting[0]
-    quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+    quote = sentence_evidence(fact, sentence)
     said = universals[0].text
     return [ctx.finding("overstatement", "warning",
                         f"“{said}” widens to every case what the cited source keeps to some.", [quote],

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..align import compatible, dimension, is_result, matches, same_value, words
+from ..align import Hit, compatible, dimension, is_result, matches, same_value, words
+from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
@@ -114,6 +115,15 @@ def _names_clause(ctx: ClaimContext, fact, clause: int, listed: set[int]) -> boo
     return bool(own & words(ctx.claim.text, parts=False)) or any(c in claimed_counts for c in counts)
 
 
+def _column(ctx: ClaimContext, hit: Hit, unit: str) -> list[tuple[float, Fact]]:
+    """The single figures of ``unit`` in the column of a source table that a hit stands in
+    (a row's cells are its clauses), with their rows."""
+    return [(qx.q.high, f) for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url
+            and f.where == hit.fact.where and f.table == hit.fact.table
+            for qx in f.statement.quantities if qx.clause == hit.qa.clause and qx.q.unit == unit
+            and not qx.q.is_range]
+
+
 def column_top(ctx: ClaimContext) -> list[Finding]:
     """The best row of a source table given as the result: "+9.0%" where the table
     runs from +2.6% to +9.0% over concurrency, and the claim names no row."""
@@ -128,10 +138,7 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
         for hit in matches(q, ctx.facts, bare_ok=False, strict=True):
             if hit.fact.kind != "row":
                 continue
-            column = [qx.q.high for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url
-                      and f.where == hit.fact.where and f.table == hit.fact.table
-                      for qx in f.statement.quantities if qx.clause == hit.qa.clause and qx.q.unit == q.unit
-                      and not qx.q.is_range]
+            column = [v for v, _ in _column(ctx, hit, q.unit)]
             # the claim must give the top itself ("9.0%"), not a rounded summary ("2x" of 2.08–2.49x)
             if len(column) < 3 or abs(q.high - max(column)) > 1e-9 or min(column) == max(column):
                 continue
@@ -175,10 +182,7 @@ def floor_above_rows(ctx: ClaimContext) -> list[Finding]:
         for hit in matches(q.model_copy(update={"bound": None}), ctx.facts, bare_ok=False, strict=True):
             if hit.fact.kind != "row":
                 continue
-            column = [(qx.q.high, f) for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url
-                      and f.where == hit.fact.where and f.table == hit.fact.table
-                      for qx in f.statement.quantities if qx.clause == hit.qa.clause and qx.q.unit == q.unit
-                      and not qx.q.is_range]
+            column = _column(ctx, hit, q.unit)
             below = [(v, f) for v, f in column if v < q.high * 0.99]
             if len(column) >= 3 and below:
                 low, row = min(below, key=lambda b: b[0])

@@ -112,6 +112,12 @@ def source_sentences(ctx: ClaimContext) -> list[tuple]:
     return ctx.section_memo["polarity"]
 
 
+def sentence_evidence(fact, sentence: str):
+    """A sentence of a passage as evidence: the sentence itself when the passage's quote holds
+    it verbatim, the whole passage otherwise."""
+    return Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+
+
 def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
     """The claim asserts what a passage of the cited source, in nearly the same words,
     denies: "PD deployments can enable it" against "PD deployments cannot enable it".
@@ -150,10 +156,9 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
         return []
     fact, sentence = against[0][:2]
     category = "license" if ctx.claim.licenses or fact.statement.licenses else "overstatement"
-    quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+    quote = sentence_evidence(fact, sentence)
     return [ctx.finding(category, "warning", "The claim asserts what the cited source denies in nearly the same words.",
                         [quote], "polarity-flipped")]
-
 
 
 _SWAPPABLE = ("hardware", "precision", "platform", "parallelism")
@@ -179,8 +184,10 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts or ctx.sentence.block == "heading":
         return []
     text = ctx.claim.text
+    if _LISTED.search(text):
+        return []
     mine = {(m.kind, m.key): m for m in ctx.claim.mentions if m.kind in _SWAPPABLE and not m.negated
-            and not _in_code(text, m.start, m.end) and not _LISTED.search(text)}
+            and not _in_code(text, m.start, m.end)}
     if not mine:
         return []
     blanked = list(text)
@@ -189,6 +196,10 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     claim_gist = gist("".join(blanked))
     said = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions if m.kind in _SWAPPABLE}
     code = _CODE.findall(text)
+    # across languages (a Chinese claim on an English comment) only the claim's names can
+    # meet: then all of them must stand in the sentence
+    latin = {w for w in claim_gist if w.isascii()}
+    mostly_other = len(latin) < len(claim_gist) / 2 and len(latin) >= 2
     for fact, sentence, sentence_gist, _ in source_sentences(ctx):
         if any(c not in sentence for c in code):
             continue  # "`fp16_master_weights`" beside "`bf16_master_weights`": another option, not a swap
@@ -198,10 +209,7 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
             continue
         rest = sentence_gist - gist(" ".join(m.text for m in theirs.values()))
         shared = claim_gist & rest
-        # across languages (a Chinese claim on an English comment) only the claim's names can
-        # meet: then all of them must stand in the sentence
-        latin = {w for w in claim_gist if w.isascii()}
-        across = len(latin) < len(claim_gist) / 2 and len(latin) >= 2 and latin <= rest
+        across = mostly_other and latin <= rest
         if len(shared) < 2 or (len(shared) < _COVER_SOURCE * len(rest) and not across):
             continue
         for kind, key in mine:
@@ -210,14 +218,12 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
                 continue
             other = [k for (kd, k) in theirs if kd == kind and k != key]
             if other and (kind, key) not in theirs and (kind, key) not in said:
-                quote = Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
+                quote = sentence_evidence(fact, sentence)
                 told, given = mine[(kind, key)].text, theirs[(kind, other[0])].text
                 return [ctx.finding("unsupported", "warning",
                                     f"The source says this of {given}, not {told}.", [quote], "condition-swapped")]
     return []
 
-
-CHECKS = [polarity_flipped, condition_swapped]
 
 
 def requirement_denied(ctx: ClaimContext) -> list[Finding]:
@@ -248,4 +254,4 @@ def requirement_denied(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS.append(requirement_denied)
+CHECKS = [polarity_flipped, condition_swapped, requirement_denied]

@@ -298,9 +298,7 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
             continue
         days = [d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None]
         shared = claim_words & words(fact.quote, parts=False)
-        # a product name ("qwen-image-edit") weighs as much as two plain words
-        weight = sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
-        if days and min(days) < ctx.window.start and weight >= 2 and min(days) not in claim_days:
+        if days and min(days) < ctx.window.start and _weight(shared) >= 2 and min(days) not in claim_days:
             return fact, min(days)
     return None
 

@@ -96,10 +96,10 @@ _BYTE_LETTER = {"KB": "k", "MB": "m", "GB": "g", "TB": "t", "KiB": "k", "MiB": "
 def _size_as_written(q, ctx: ClaimContext) -> bool:
     """"64 GB" where the source writes "orin 64G": a memory size with its unit cut to a letter."""
     letter = _BYTE_LETTER.get(q.unit)
-    digits = re.search(r"\d[\d,]*(?:\.\d+)?", q.raw)
-    if not letter or not digits or q.is_range:
+    spelled = _spellings(q)
+    if not letter or not spelled or q.is_range:
         return False
-    number = re.escape(digits.group(0).replace(",", ""))
+    number = re.escape(spelled[0])
     return re.search(rf"(?<![\d.]){number}\s?{letter}(?:i?b)?(?![a-z0-9])", _raw(ctx)) is not None
 
 
