@@ -1062,8 +1062,9 @@ CARD = "gpt-oss-120b fits into a single 80GB GPU (such as NVIDIA H100 or AMD MI3
 @pytest.mark.parametrize("body", ["gpt-oss-120b 可放入单张 80GB GPU，总参数 158B，激活参数 5.1B。",
                                   "gpt-oss-120b fits on one 80GB GPU with 117B parameters, 3.1B of them active."])
 def test_a_count_no_source_writes_beside_figures_it_does_is_flagged(body):
-    [f] = flagged(run(body, doc(CARD)), "unsupported")
-    assert f.check == "number-unsupported" and ("158B" in f.message or "3.1B" in f.message)
+    [f] = flagged(run(body, doc(CARD)))
+    # the card numbers the same thing otherwise ("117B … 5.1B active"): figure-differs names its figure
+    assert f.check in ("number-unsupported", "figure-differs") and ("158B" in f.message or "3.1B" in f.message)
 
 
 @pytest.mark.parametrize("body", ["gpt-oss-120b 可放入单张 80GB GPU，总参数 117B，激活参数 5.1B。",
@@ -1127,7 +1128,7 @@ def test_a_denial_dropped_is_seen_across_spellings_of_one_word():
 def test_halving_against_a_quarter_is_unsupported(body):
     src = doc("On an 8B full finetune this cuts optimizer-state memory ~87%, for ~24% lower peak vs 8-bit AdamW.")
     [f] = flagged(run(body, src), "unsupported")
-    assert f.check == "number-unsupported"
+    assert f.check in ("number-unsupported", "figure-differs")  # the latter names the source's ~24%
     assert flagged(run("SinkGD lowers peak memory by about 24% compared with 8-bit AdamW.", src)) == []
 
 
@@ -1575,3 +1576,56 @@ def test_the_total_or_the_per_run_figure_is_not(body):
 def test_a_total_told_with_its_run_count_is_not_a_single_run():
     body = "His log shows 6925.13 ms for 3 encoder runs, or 2308.38 ms per run."
     assert flagged(run(body, doc(TIMINGS))) == []
+
+
+# --- a figure the source gives otherwise, in nearly the same words ---------------
+
+_LABELLED_EN = doc("GSM8K accuracy of the new kernel is 0.953, matching the Triton baseline. At M=1k, routing "
+                   "overhead makes it approximately 4% slower than FlashInfer. The H20 used for tuning has 78 SMs.")
+_LABELLED_ZH = doc("在 LongMemEval-S 测试中检索召回率达到 95.2%，并提供 12 个钩子。\n\n"
+                   "准确率：SWE-bench Verified 在 FP8 KV 下为 77.8%，在 NVFP4 KV 下为 76.2%。")
+
+
+@pytest.mark.parametrize("body, told", [
+    ("GSM8K accuracy stayed at 0.871, matching the Triton baseline.", "0.871"),
+    ("At M=1k it is about 9% slower than FlashInfer.", "about 9%"),
+    ("The H20 used for tuning has 96 SMs.", "96"),
+])
+def test_a_figure_the_source_gives_otherwise_is_flagged_en(body, told):
+    found = [f for f in flagged(run(body, _LABELLED_EN)) if f.check == "figure-differs"]
+    assert found and f"not {told}" in found[0].message
+    assert found[0].evidence and found[0].evidence[0].url == PR
+
+
+@pytest.mark.parametrize("body, told", [
+    ("LongMemEval-S 测试中的检索召回率为 88.1%。", "88.1%"),
+    ("它提供 30 个钩子。", "30"),
+    # a full-width colon ends the clause its negation stands in: the figures after it are asserted
+    ("准确率也不是完全不变：SWE-bench Verified 从 FP8 KV 的 71.3% 变为 NVFP4 KV 的 76.2%。", "71.3%"),
+])
+def test_a_figure_the_source_gives_otherwise_is_flagged_zh(body, told):
+    found = [f for f in flagged(run(body, _LABELLED_ZH)) if f.check == "figure-differs"]
+    assert found and f"not {told}" in found[0].message
+
+
+@pytest.mark.parametrize("body, source", [
+    ("GSM8K accuracy stayed at 0.953, matching the Triton baseline.", _LABELLED_EN),
+    ("At M=1k it is about 4% slower than FlashInfer.", _LABELLED_EN),
+    ("The H20 used for tuning has 78 SMs; the PR touches 96 files.", _LABELLED_EN),  # files: not what 78 counts
+    ("LongMemEval-S 测试中的检索召回率为 95.2%，钩子有 12 个。", _LABELLED_ZH),
+    ("准确率也不是完全不变：SWE-bench Verified 从 FP8 KV 的 77.8% 变为 NVFP4 KV 的 76.2%。", _LABELLED_ZH),
+    # members of an enumeration answer the source's rows by order, which words cannot tell
+    ("Accuracy on the three suites was 0.953, 0.871 and 0.802.", _LABELLED_EN),
+])
+def test_the_source_figure_or_another_thing_is_not_flagged(body, source):
+    assert not [f for f in flagged(run(body, source)) if f.check == "figure-differs"]
+
+
+def test_a_table_row_speaks_only_where_it_is_anchored():
+    table = doc("| batch | aggregate decode tok/s |\n|---|---|\n| 1 | 85.2 |\n| 32 | 529.3 |\n\n"
+                "| context | aggregate decode tok/s |\n|---|---|\n| 65,536 | 53.4 |\n")
+    # the figure stands in the first table, under other words: no other row speaks against it
+    assert not flagged(run("At batch 32, aggregate decode reached 529.3 tok/s.", table))
+    found = [f for f in flagged(run("At batch 32, aggregate decode reached 612.5 tok/s.", table))
+             if f.check == "figure-differs"]
+    assert found and "529.3" in found[0].message

@@ -45,6 +45,7 @@ class ClaimContext:
     earlier: list[Statement] = field(default_factory=list)  # the section's sentences before the claim
     # shared by every claim of a section (their facts are the same): derived once, used by many checks
     section_memo: dict = field(default_factory=dict)
+    claim_memo: dict = field(default_factory=dict)  # what several checks derive from this one claim
     voice: Voice = field(default_factory=Voice)  # who speaks in the draft
     # the draft's documents that carry license metadata, whichever section cites them
     licensed: list[SourceDocument] = field(default_factory=list)

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from urllib.parse import unquote
 
-from ..align import Ratio, base_values, dimension, distinctive, is_result, matches, same_value
+from ..align import Hit, Ratio, base_values, dimension, distinctive, is_result, matches, same_value
 from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
@@ -14,6 +14,7 @@ from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
+from .figures import bigger_is_more, labelled_elsewhere
 
 
 _DOTTED = compile_pattern(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
@@ -117,20 +118,70 @@ def _at_conditions(ctx: ClaimContext, qa: QuantityAt, derived: list[tuple[float,
     return there or derived
 
 
+def _derived(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
+    if "derived" not in ctx.claim_memo:
+        ctx.claim_memo["derived"] = source_changes(ctx.ratios()) + own_changes(ctx)
+    return ctx.claim_memo["derived"]
+
+
+def _unbacked(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """No cited source gives the figure, directly, as an end of its range, as a change or ratio
+    of its figures, or inside a name ("the 5B model"); a multiple of the sentence's own
+    figures is ``ratio_disagrees``'s."""
+    derived = _derived(ctx)
+    return (not _own_multiple(ctx, qa) and not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived))
+            and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx))
+
+
+def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
+    """The cited source's figure for what the claim's figure numbers, when the claim's is not
+    the source's (``figures.labelled_elsewhere``), computed once per claim figure. A change
+    or ratio backs the claim's figure here only when that passage's own figures give it: any
+    two figures of a long table make some 7 %."""
+    key = ("otherwise", id(qa))
+    if key not in ctx.claim_memo:
+        hit = None
+        if (not qa.negated and not qa.q.is_range and qa.q.high > 0 and not qa.q.bound and not _own_multiple(ctx, qa)
+                and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx)):
+            hit = labelled_elsewhere(ctx.claim.text, qa, ctx.facts, ctx.claim.quantities)
+        if hit is not None:
+            local = [d for d in _derived(ctx) if d[2] is hit.fact] + own_changes(ctx)
+            spelled = _spellings(qa.q)
+            if _supported(qa, [], local) or (spelled and re.search(
+                    r"(?<![\d.,])" + re.escape(spelled[0]) + r"(?![\d])", hit.fact.quote)):
+                hit = None  # or the passage writes the figure after all, in a form the extractor read otherwise
+        ctx.claim_memo[key] = hit
+    return ctx.claim_memo[key]
+
+
+def figure_differs(ctx: ClaimContext) -> list[Finding]:
+    """A figure the cited source gives otherwise, in nearly the same words: "GSM8K accuracy
+    stayed at 0.667" where the PR reports GSM8K at 0.953. The source speaks to the same thing
+    and differs, so this holds in a project's own text too."""
+    if not ctx.facts:
+        return []
+    out = []
+    for qa in ctx.claim.quantities:
+        hit = _given_otherwise(ctx, qa)
+        if hit is None:
+            continue
+        ours, theirs = qa.q.high, hit.qa.q.high
+        more = (ours > theirs) == bigger_is_more(qa.q.unit)
+        told, given = qa.q.raw, hit.qa.q.raw
+        out.append(ctx.finding("overstatement" if more else "unsupported", "warning",
+                               f"The cited source gives {given} here, not {told}.",
+                               [hit.fact], "figure-differs", suggestion=given))
+    return out
+
+
 def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
-    derived: list | None = None
     missing = []
     for qa in ctx.claim.quantities:
         if qa.negated or not is_result(qa.q):
             continue
-        if derived is None:
-            derived = source_changes(ctx.ratios()) + own_changes(ctx)
-        if _own_multiple(ctx, qa):
-            continue  # a multiple of the sentence's own figures: ratio_disagrees reads it
-        if (not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived)) and not _named_size(qa.q.raw, ctx)
-                and not _size_as_written(qa.q, ctx)):
+        if _unbacked(ctx, qa) and _given_otherwise(ctx, qa) is None:  # figure_differs reports the other
             missing.append(qa.q.raw)
     return _not_given(ctx, missing)
 
@@ -310,7 +361,7 @@ def count_unsupported(ctx: ClaimContext) -> list[Finding]:
         digits = spelled[id(qa)][0]
         if not distinctive(q) or ("." not in digits and not q.unit and int(digits) in _YEARISH):
             continue
-        if any(p is not qa for p in anchors):
+        if any(p is not qa for p in anchors) and _given_otherwise(ctx, qa) is None:
             missing.append(q.raw)
     return _not_given(ctx, missing)
 
@@ -459,5 +510,5 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
-CHECKS = [fraction_disagrees, ratio_disagrees, number_unsupported, count_unsupported, version_unsupported, condition_unseen,
+CHECKS = [fraction_disagrees, ratio_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported, condition_unseen,
           reply_not_in_thread]

@@ -61,9 +61,13 @@ def split_clauses(text: str) -> list[Clause]:
 
 
 def _inside_token(text: str, i: int) -> bool:
+    """An ASCII colon between ASCII letters or digits ("12:30", "sm_90:fp8") or before a slash
+    (a URL); a full-width "：" always ends a clause, Chinese characters being no token."""
+    if text[i] != ":":
+        return False
     before = text[i - 1] if i > 0 else " "
     after = text[i + 1] if i + 1 < len(text) else " "
-    return before.isalnum() and after.isalnum() or after == "/"
+    return before.isascii() and before.isalnum() and after.isascii() and after.isalnum() or after == "/"
 
 
 def clause_at(clauses: list[Clause], offset: int) -> int:

@@ -1,0 +1,139 @@
+"""Labels of figures: the words a number stands among, in a claim and in a source passage.
+
+"GSM8K accuracy stayed at 0.667" and the PR's "GSM8K … **0.953**, matching the Triton MoE
+baseline" put a number on the same thing: the words around the two numbers are nearly the
+same. When the claim's number is nowhere in the cited sources and such a source figure is,
+the source speaks to the same thing and differs. Only the words near each number count (its
+own stretch of the sentence, cut at sentence and table-cell breaks), so a passage that shares
+the sentence's names but numbers something else is no witness.
+"""
+from __future__ import annotations
+
+from ..align import Hit, compatible, dimension, same_value
+from ..extract.statement import QuantityAt
+from ..facts import Fact
+from ..regex_cache import compile_pattern
+from .polarity import gist
+
+_BEFORE, _AFTER = 48, 28  # characters of context on each side of a number
+_BREAK = compile_pattern(r"[。；;！？!?|\n]|\.\s")
+_NUMBERISH = compile_pattern(r"[\d.,]+")
+# the words of comparison and approximation say nothing about what is measured
+_FILLER = frozenset({"about", "approximately", "around", "roughly", "nearly", "almost", "over", "under", "up",
+                     "than", "more", "less", "only", "just", "least", "most", "which", "while", "also", "still",
+                     "reports", "reported", "shows", "gives", "says", "measured", "reaches", "achieves",
+                     "约为", "大约", "左右", "最高", "最多", "至少", "达到", "超过", "只有", "仅为", "约有"})
+_MIN_SHARED = 2
+# what a bare count counts: the word after it ("78 SMs", "12 个钩子", "16 coding-agent CLIs")
+_NOUN = compile_pattern(r"\s*(?:[-+]|个|款|种|条|张|位|项|次|套|家)?\s*([A-Za-z][\w-]*|[\u4e00-\u9fff]{1,2})")
+# a figure in an enumeration: "1、2、4、8 张", "290、529、775、1060 tokens/s", "3, 5 and 8"
+_LISTED = compile_pattern(r"\d[\d.,]*\s*(?:、|,|，|and|和|与)\s*[-+]?\d[\d.,]*\s*(?:、|,|，|and|和|与)\s*[-+]?\d")
+_MIN_APART = 0.05  # a figure within 5 % of the source's is a rounding question, not another figure
+
+
+def label(text: str, start: int, end: int, head: str = "") -> frozenset[str]:
+    """The words around text[start:end], within its own stretch of the sentence or cell;
+    ``head``: words that name the stretch from outside (a table row's first cell)."""
+    left = text[max(0, start - _BEFORE):start]
+    right = text[end:end + _AFTER]
+    if start > _BEFORE and " " in left:  # not a word cut in half by the window
+        left = left[left.index(" "):]
+    if end + _AFTER < len(text) and " " in right.strip():
+        right = right[:right.rstrip().rindex(" ")]
+    breaks = list(_BREAK.finditer(left))
+    if breaks:
+        left = left[breaks[-1].end():]
+    cut = _BREAK.search(right)
+    if cut:
+        right = right[:cut.start()]
+    return frozenset(w for w in gist(_NUMBERISH.sub(" ", f"{head} {left} {right}")) if w not in _FILLER)
+
+
+def _row_head(fact: Fact) -> str:
+    return fact.statement.text.split("|", 1)[0] if fact.kind == "row" else ""
+
+
+def _noun(text: str, end: int) -> str | None:
+    m = _NOUN.match(text, end)
+    return m.group(1).casefold() if m else None
+
+
+def _listed(text: str, start: int, end: int) -> bool:
+    """Whether the figure stands in an enumeration of three or more: which of the source's
+    figures each member answers is a reading of order, not of words."""
+    return any(m.start() <= start < m.end() or m.start() < end <= m.end()
+               for m in _LISTED.finditer(text, max(0, start - 40), min(len(text), end + 40)))
+
+
+def _anchored(fact: Fact, claim: list[QuantityAt], qa: QuantityAt, text: str) -> bool:
+    """A table row speaks of the claim's figure only when its first cell shares a word with the
+    claim's label or it holds another of the claim's figures: every row of a table has the
+    same column headers."""
+    if fact.kind != "row":
+        return True
+    if gist(_NUMBERISH.sub(" ", _row_head(fact))) & label(text, qa.q.start, qa.q.end):
+        return True
+    return any(o is not qa and any(_holds(o, f) for f in fact.statement.quantities) for o in claim)
+
+
+def _kin(a: QuantityAt, b: QuantityAt) -> bool:
+    """Figures of one kind: compatible units, or both bare and both whole or both not
+    ("12 hooks" and "0.953" are not); no year on the source's side."""
+    if a.q.unit or b.q.unit:
+        return bool(a.q.unit and b.q.unit and compatible(a.q.unit, b.q.unit, bare_ok=False))
+    if 1900 <= b.q.high <= 2100 and b.q.high == int(b.q.high):
+        return False
+    return (a.q.high == int(a.q.high)) == (b.q.high == int(b.q.high))
+
+
+def _holds(claim: QuantityAt, other: QuantityAt) -> bool:
+    """The source figure is the claim's: the same value, or an end of a source range."""
+    q = other.q
+    ends = [q] if not q.is_range else [q.model_copy(update={"low": e, "high": e}) for e in (q.low, q.high)]
+    return any(same_value(claim.q, e) for e in ends)
+
+
+def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list[QuantityAt]) -> Hit | None:
+    """The source figure that the same words number, when the claim's figure is not it:
+    the one sharing most label words with the claim's figure (at least two, and half the
+    smaller label). None when the claim's value stands in the sources among any of the
+    same words: the writer may have named it differently."""
+    own = label(text, qa.q.start, qa.q.end)
+    if len(own) < _MIN_SHARED or _listed(text, qa.q.start, qa.q.end):
+        return None
+    counted = not qa.q.unit and qa.q.high == int(qa.q.high)  # a bare whole number counts something
+    noun = _noun(text, qa.q.end) if counted else None
+    best: tuple[int, Hit] | None = None
+    for fact in facts:
+        if fact.kind == "title":
+            continue
+        st = fact.statement
+        for other in st.quantities:
+            if other.negated:
+                continue
+            held = _holds(qa, other)  # a bare cell under "decode tok/s agg" holds "529.3 tok/s"
+            if not held and not _kin(qa, other):
+                continue
+            theirs = label(st.text, other.q.start, other.q.end, _row_head(fact))
+            shared = own & theirs
+            if held:
+                if shared:
+                    return None
+                continue
+            if other.q.is_range or other.q.high <= 0 or len(shared) < _MIN_SHARED or len(shared) < 0.5 * min(len(own), len(theirs)):
+                continue
+            if counted and (noun is None or _noun(st.text, other.q.end) != noun):
+                continue  # a bare count counts what the word after it names
+            if not _anchored(fact, claim, qa, text):
+                continue
+            big, small = max(qa.q.high, other.q.high), min(qa.q.high, other.q.high)
+            if (big - small) / big < _MIN_APART:
+                continue
+            if best is None or len(shared) > best[0]:
+                best = (len(shared), Hit(fact, other))
+    return best[1] if best else None
+
+
+def bigger_is_more(unit: str) -> bool:
+    """Whether a larger figure says more (a rate, a share, a count), not less (a time)."""
+    return dimension(unit) != "time"
