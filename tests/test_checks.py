@@ -1629,3 +1629,67 @@ def test_a_table_row_speaks_only_where_it_is_anchored():
     found = [f for f in flagged(run("At batch 32, aggregate decode reached 612.5 tok/s.", table))
              if f.check == "figure-differs"]
     assert found and "529.3" in found[0].message
+
+
+# --- one license told as the only one, where the source gives a choice ------------
+
+_DUAL = doc('[workspace.package]\nlicense = "MIT OR Apache-2.0"', url="https://github.com/example-org/engine",
+            kind="repository", title="engine Cargo.toml", license={"spdx": "MIT OR Apache-2.0", "applies_to": "code"})
+
+
+@pytest.mark.parametrize("body", ["Because engine is Apache-2.0 only, downstream users must carry the NOTICE file.",
+                                  "engine 仅采用 Apache-2.0 许可，下游项目都得带上 NOTICE。"])
+def test_one_license_told_alone_where_the_source_gives_a_choice_is_flagged(body):
+    found = [f for f in flagged(run(body, _DUAL, cite=_DUAL.url)) if f.check == "license-said-alone"]
+    assert found and found[0].category == "license" and "MIT OR Apache-2.0" in found[0].message
+
+
+@pytest.mark.parametrize("body", ["engine is dual-licensed under MIT or Apache-2.0.",
+                                  "engine 可以按 Apache-2.0 使用，下游项目只需保留版权声明。",  # "只" restricts another word
+                                  "Only the code of engine is under Apache-2.0 or MIT; no weights ship with it."])
+def test_a_license_among_the_choices_is_not_said_alone(body):
+    assert not [f for f in flagged(run(body, _DUAL, cite=_DUAL.url)) if f.check == "license-said-alone"]
+
+
+# --- a condition swapped against the table row that holds the figures -------------
+
+_ROWS = doc("| Model | Quant | GPU | Before | After | Gain |\n|---|---|---|---|---|---|\n"
+            "| Ministral-3-3B | ISQ | A100 | 171.92 tokens/s | 193.67 tokens/s | 12.65% |\n"
+            "| Qwen3-30B-A3B | ISQ | RTX 5090 | 180.40 tokens/s | 186.88 tokens/s | 3.59% |\n")
+
+
+@pytest.mark.parametrize("body", [
+    "The largest gain, 12.65%, is for Ministral-3-3B on an RTX 5090, from 171.92 to 193.67 tokens/s.",
+    "最大的提升是 Ministral-3-3B 在 RTX 5090 上的 12.65%，从 171.92 升到 193.67 tokens/s。",
+])
+def test_a_condition_the_row_of_the_figures_does_not_give_is_flagged(body):
+    found = [f for f in flagged(run(body, _ROWS)) if f.check == "row-condition-swapped"]
+    assert found and "A100" in found[0].message and "RTX 5090" in found[0].message
+
+
+@pytest.mark.parametrize("body", [
+    "The largest gain, 12.65%, is for Ministral-3-3B on an A100, from 171.92 to 193.67 tokens/s.",
+    "Qwen3-30B-A3B gains 3.59% on the RTX 5090, from 180.40 to 186.88 tokens/s.",
+    "最大的提升是 Ministral-3-3B 在 A100 上的 12.65%。",
+    # one figure of the row is no anchor: the sentence may speak of another measurement
+    "On an RTX 5090 the gain was 12.65% in our own run.",
+])
+def test_the_rows_condition_or_an_unanchored_sentence_is_not_flagged(body):
+    assert not [f for f in flagged(run(body, _ROWS)) if f.check == "row-condition-swapped"]
+
+
+def test_a_change_told_whole_is_not_a_range_told_as_its_top():
+    src = doc("This delivers a 10% decoding speedup, e.g., Qwen3.5 35B FP8 from **95 tokens/s to 108 tokens/s**.")
+    assert not flagged(run("Qwen3.5 35B FP8 went from 95 to 108 tokens/s, about a 10% decoding speedup.", src))
+    ranged = doc("Decode speedups range from 1.2x to 1.8x across batch sizes.")
+    assert [f.check for f in flagged(run("Decode is 1.8x faster.", ranged))] == ["range-top"]
+    assert not flagged(run("Decode speedups go from 1.2x to 1.8x across batch sizes.", ranged))
+
+
+@pytest.mark.parametrize("body", ["A commenter reported 87.04 t/s decode on 4x SM120.",
+                                  "有评论者在 4x SM120 上测得 87.04 t/s 的 decode。"])
+def test_a_count_glued_before_an_architecture_is_a_device_count(body):
+    src = doc("87.04 t/s decode, that's 4xSM120 on an 80B FP8 model")
+    assert not flagged(run(body, src))
+    [f] = flagged(run(body.replace("87.04", "97.04"), src))
+    assert "97.04" in f.message

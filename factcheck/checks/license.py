@@ -2,6 +2,8 @@
 source does not state, or one claimed where the source shows none."""
 from __future__ import annotations
 
+import re
+
 from ..extract.licenses import license_forms, license_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, LicenseInfo, SourceDocument, SourceMetadata
@@ -122,6 +124,41 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# what may stand between "only" and the license it restricts: "only under the", "仅采用"
+_SOLE_GAP = compile_pattern(r"^[\s-]*(?:(?:licensed|released|available|under|the|a|an|采用|使用|用|为|是|遵循|基于)[\s-]*)*$",
+                            re.IGNORECASE)
+
+
+def _said_alone(text: str, ls) -> bool:
+    """The claim gives the license as the only one: a "sole" word right before or after its name."""
+    for hit in load_lexicon().license_sole.find(text):
+        if hit.end <= ls.start and _SOLE_GAP.match(text[hit.end:ls.start]):
+            return True
+        if hit.start >= ls.end and not text[ls.end:hit.start].strip(" -"):
+            return True
+    return False
+
+
+def license_said_alone(ctx: ClaimContext) -> list[Finding]:
+    """One license told as the only one where the source gives a choice or a set: "candle is
+    Apache-2.0 only" where Cargo.toml says "MIT OR Apache-2.0"."""
+    sole = [ls for ls in ctx.claim.licenses if ls.key and not ls.negated and _said_alone(ctx.claim.text, ls)]
+    if not sole or not ctx.docs:
+        return []
+    licenses = load_lexicon().licenses
+    for ls in sole:
+        claimed = _forms(ls.key, ls.text)
+        for record in _records(ctx):
+            if not record[0] or not record[3] & claimed:
+                continue
+            named = {h.key for h in licenses.find(_shown(record) or "")}
+            if len(named - claimed) >= 1 and named & claimed:
+                shown, told = _shown(record), ls.text
+                return [ctx.finding("license", "warning", f"The source gives {shown}, not {told} alone.",
+                                    [record[2]], "license-said-alone")]
+    return []
+
+
 def _repo_of(doc: SourceDocument) -> str | None:
     if doc.repo:
         return doc.repo.lower()
@@ -146,4 +183,4 @@ def _licensed_elsewhere(ctx: ClaimContext, artifact: str | None, claimed: set[st
     return False
 
 
-CHECKS = [license_mismatch]
+CHECKS = [license_mismatch, license_said_alone]

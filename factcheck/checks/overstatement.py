@@ -39,7 +39,10 @@ def range_top(ctx: ClaimContext) -> list[Finding]:
                     continue
                 if fq.q.is_range:
                     top = fq.q.model_copy(update={"low": fq.q.high})
-                    if same_value(q, top, strict=True):
+                    bottom = fq.q.model_copy(update={"high": fq.q.low})
+                    # "from 95 to 108 tokens/s" gives both ends: a change told whole, whatever the source's form
+                    if same_value(q, top, strict=True) and not any(
+                            o is not qa and same_value(o.q, bottom, strict=True) for o in ctx.claim.quantities):
                         tops.append((fact, fq.q))
                 elif same_value(q, fq.q, bare_ok=False, strict=True):
                     singles.append(fact)

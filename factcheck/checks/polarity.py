@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..align import matches, words
+from ..align import distinctive, matches, same_value, words
 from ..extract.clauses import PREDICATE_JOIN, Clause, split_clauses
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
@@ -225,6 +225,39 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def row_condition_swapped(ctx: ClaimContext) -> list[Finding]:
+    """A table row that holds two or more of the claim's distinctive figures is where they
+    were measured: a hardware, precision or parallelism the claim gives them that the row
+    does not name, where the row names another of that kind, is swapped ("12.65% … on an
+    RTX 5090" where the row reads "| Ministral-3-3B | … | A100 | 171.92 | 193.67 | 12.65% |")."""
+    if not ctx.facts:
+        return []
+    text = ctx.claim.text
+    mine = {(m.kind, m.key): m for m in ctx.claim.mentions if m.kind in _SWAPPABLE and not m.negated
+            and not _in_code(text, m.start, m.end)}
+    # each end of "from 171.92 to 193.67 tokens/s" (read as a range) is a figure of its own
+    figures = [q for qa in ctx.claim.quantities if not qa.negated and distinctive(qa.q)
+               for q in ([qa.q.model_copy(update={"high": qa.q.low}), qa.q.model_copy(update={"low": qa.q.high})]
+                         if qa.q.is_range else [qa.q])]
+    if not mine or len(figures) < 2:
+        return []
+    for fact in ctx.facts:
+        if fact.kind != "row":
+            continue
+        held = [q for q in figures if any(same_value(q, o.q, strict=True) for o in fact.statement.quantities)]
+        if len(held) < 2:
+            continue
+        theirs = {(m.kind, m.key): m for m in fact.statement.mentions if m.kind in _SWAPPABLE and not m.negated}
+        for kind, key in mine:
+            if sum(kd == kind for kd, _ in mine) != 1 or (kind, key) in theirs:
+                continue
+            other = [m for (kd, k), m in theirs.items() if kd == kind]
+            if other:
+                told, given = mine[(kind, key)].text, other[0].text
+                return [ctx.finding("unsupported", "warning", f"The source says this of {given}, not {told}.",
+                                    [fact], "row-condition-swapped")]
+    return []
+
 
 def requirement_denied(ctx: ClaimContext) -> list[Finding]:
     """A requirement of the source told as unneeded: "does not need a 16 GB card" where the
@@ -254,4 +287,4 @@ def requirement_denied(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [polarity_flipped, condition_swapped, requirement_denied]
+CHECKS = [polarity_flipped, condition_swapped, row_condition_swapped, requirement_denied]

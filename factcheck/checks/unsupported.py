@@ -436,13 +436,15 @@ def is_model_name(name: str) -> bool:
 
 def _seen(ctx: ClaimContext, *spellings: str) -> bool:
     """Whether a cited document writes one of the spellings as a word of its own,
-    separators free ("Qwen3-14B" = "qwen3 14b"), not inside a longer one ("H200" in "GH200")."""
+    separators free ("Qwen3-14B" = "qwen3 14b"), not inside a longer one ("H200" in "GH200"),
+    a device count glued before it allowed ("4xSM120")."""
     raw = _raw(ctx)
     for sp in spellings:
         parts = [p for p in _FOLD.split(sp.casefold()) if p]
         if not parts or sum(map(len, parts)) < 2:
             continue
-        if re.search(r"(?<![a-z0-9])" + r"[\s_\-./·]*".join(map(re.escape, parts)) + r"(?![a-z0-9])", raw):
+        # "4xSM120": a count glued before the name
+        if re.search(r"(?:(?<![a-z0-9])|(?<=\dx))" + r"[\s_\-./·]*".join(map(re.escape, parts)) + r"(?![a-z0-9])", raw):
             return True
     return False
 

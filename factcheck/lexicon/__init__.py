@@ -180,6 +180,7 @@ class Lexicon:
     licenses: TermMatcher
     license_words: TermMatcher
     license_none: TermMatcher
+    license_sole: TermMatcher  # "only", "仅": one license and no other, next to its name
     metrics: TermMatcher
     axes: TermMatcher  # "stage.prefill" | "stage.decode" | "measure.throughput" | "measure.latency" | ignore
     metric_units: dict[str, str]  # canonical unit -> metric id
@@ -253,6 +254,7 @@ def _build_lexicon() -> Lexicon:
         licenses=TermMatcher(t["licenses"]),
         license_words=_flat("license", t["license_words"]["terms"]),
         license_none=_flat("none", t["license_words"]["none"]),
+        license_sole=_flat("sole", t["license_words"]["sole"]),
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
         axes=TermMatcher(t["axes"]),
         metric_units=metric_units,
