@@ -1693,3 +1693,88 @@ def test_a_count_glued_before_an_architecture_is_a_device_count(body):
     assert not flagged(run(body, src))
     [f] = flagged(run(body.replace("87.04", "97.04"), src))
     assert "97.04" in f.message
+
+
+# --- "X% faster than B, which took T" where the source's other time is the slower ---
+
+_TIMES = doc("fp8 x fp8 = 42.83 sec\nmxfp8 x mxfp8 (using native dot) = 44.45 sec\nemulated = 41.10 sec")
+
+
+@pytest.mark.parametrize("body", ["Native MXFP8 finished about 4% faster than plain fp8 x fp8, which took 42.83 s.",
+                                  "原生 MXFP8 比耗时 42.83 秒的 fp8 x fp8 快了约 4%。"])
+def test_faster_by_the_share_the_source_gives_as_slower_is_flagged(body):
+    src = doc("fp8 x fp8 = 42.83 sec\nmxfp8 x mxfp8 (using native dot) = 44.45 sec")
+    found = [f for f in flagged(run(body, src)) if f.check == "speed-flipped"]
+    assert found and any("44.45 sec" in e.quote for e in found[0].evidence)
+
+
+@pytest.mark.parametrize("body", [
+    "Native MXFP8 finished about 4% slower than plain fp8 x fp8, which took 42.83 s.",
+    # a figure faster by that share stands beside the baseline too: the claim may mean it
+    "The emulated path finished about 4% faster than plain fp8 x fp8, which took 42.83 s.",
+])
+def test_slower_told_as_slower_or_a_faster_figure_beside_it_is_not_flipped(body):
+    assert not [f for f in flagged(run(body, _TIMES)) if f.check == "speed-flipped"]
+
+
+# --- a condition in one list with one the source names, that no source names ----------
+
+@pytest.mark.parametrize("body, source", [
+    ("It only fires when the block-scaled path is guaranteed: fp8 x fp8 operands, an f32 or f16 accumulator, rank 2.",
+     "It only fires when the block-scaled path is guaranteed to apply (fp8 x fp8, f32 accumulator, rank 2)."),
+    ("只有在 block-scaled 路径确定适用时才会触发：fp8 x fp8 操作数、f32 或 f16 累加器、rank 2。",
+     "只有在 block-scaled 路径确定适用时才会触发（fp8 x fp8、f32 累加器、rank 2）。"),
+])
+def test_a_listed_condition_no_source_names_is_flagged(body, source):
+    found = [f for f in flagged(run(body, doc(source))) if f.check == "condition-unseen"]
+    assert found and "f16" in found[0].message
+
+
+@pytest.mark.parametrize("body, source", [
+    # the source names both
+    ("It only fires when the block-scaled path is guaranteed: fp8 x fp8 operands, an f32 or f16 accumulator, rank 2.",
+     "It only fires when the block-scaled path is guaranteed to apply (fp8 x fp8, f32 or f16 accumulator, rank 2)."),
+    # a sentence of its own beside a source that names one of the list: no retelling, no anchor
+    ("DeepSpeed computes in bfloat16 or float16 with FP32 master weights.",
+     "Mixed precision training keeps the model in BF16 for speed."),
+])
+def test_a_listed_condition_named_or_not_retold_is_not_flagged(body, source):
+    assert not [f for f in flagged(run(body, doc(source))) if f.check == "condition-unseen"]
+
+
+# --- a ratio of two compute rates told as an end-to-end speedup -------------------------
+
+@pytest.mark.parametrize("body", ["FP4 models on a DGX Spark run about 27 times faster end to end once this is in.",
+                                  "合入后，DGX Spark 上的 FP4 模型端到端快了约 27 倍。"])
+def test_a_ratio_of_compute_rates_told_end_to_end_is_flagged(body):
+    src = doc("Without this fix, dot_scaled on SM121 upcasts to bf16: ~10 TFLOPS vs ~270 TFLOPS with native FP4 mma.")
+    found = [f for f in flagged(run(body, src)) if f.check == "kernel-as-request"]
+    assert found
+
+
+def test_a_ratio_of_compute_rates_told_as_such_is_not():
+    src = doc("Without this fix, dot_scaled on SM121 upcasts to bf16: ~10 TFLOPS vs ~270 TFLOPS with native FP4 mma.")
+    assert not flagged(run("With the fix, dot_scaled reaches about 27 times the TFLOPS it had.", src))
+
+
+# --- a maintainer's words reported from a thread with no comment ------------------------
+
+@pytest.mark.parametrize("body", ["维护者在关闭时确认，OpenCL 后端支持会在下一个正式版本中提供。",
+                                  "A maintainer later confirmed that OpenCL support lands in the next release."])
+def test_a_maintainers_words_from_a_thread_without_comments_are_flagged(body):
+    issue = doc("TTS is slow on CPU and does not run on OpenCL.", url="https://github.com/example-org/engine/issues/7",
+                kind="issue", state="closed")
+    found = [f for f in flagged(run(body, issue, cite=issue.url)) if f.check == "reply-not-in-thread"]
+    assert found
+
+
+@pytest.mark.parametrize("body", ["维护者在关闭时确认，OpenCL 后端支持会在下一个正式版本中提供。",
+                                  "报告者在帖子里说明了复现步骤，维护者随后关闭了该 issue。"])
+def test_a_maintainers_reply_the_thread_carries_or_no_reply_is_not_flagged(body):
+    issue = doc("TTS is slow on CPU and does not run on OpenCL.", url="https://github.com/example-org/engine/issues/7",
+                kind="issue", state="closed",
+                comments=[{"author": "maint", "date": "2026-09-15", "text": "OpenCL support will be in the next release."}])
+    assert not [f for f in flagged(run(body, issue, cite=issue.url)) if f.check == "reply-not-in-thread"]
+    bare = issue.model_copy(update={"comments": []})
+    if "随后关闭" in body:  # nobody's words are reported: nothing to find in comments
+        assert not [f for f in flagged(run(body, bare, cite=bare.url)) if f.check == "reply-not-in-thread"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import Ratio, compatible, distinctive, is_result, matches, same_value
+from ..align import Ratio, compatible, dimension, distinctive, is_result, matches, same_value
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
 from ..models import Finding
@@ -289,6 +289,8 @@ def _scope_at(hit) -> set[str]:
         if q.clause in clauses and q.metric:
             aspect = _aspect(q.metric)
             keys |= {"request"} if aspect in _REQUEST_ASPECTS else {"kernel"} if aspect == "kernel" else set()
+    if not keys and dimension(hit.qa.q.unit) == "flops":
+        keys = {"kernel"}  # "~10 TFLOPS vs ~270 TFLOPS": a compute rate, measured on the kernel unless said otherwise
     return keys
 
 

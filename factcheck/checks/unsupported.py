@@ -15,6 +15,7 @@ from ..models import Evidence, Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .figures import bigger_is_more, labelled_elsewhere
+from .polarity import gist, source_sentences
 
 
 _DOTTED = compile_pattern(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
@@ -297,12 +298,21 @@ def _said_by(comment_date: str | None, end) -> bool:
         return True
 
 
+def _reported_speech(text: str) -> bool:
+    """A maintainer or reviewer who speaks in the sentence: the speaker, then within a few
+    characters of the same clause a verb of saying ("维护者在关闭时确认", "a maintainer later noted")."""
+    hits = load_lexicon().reply_cue.find(text)
+    return any(a.key == "speaker" and b.key == "speech" and 0 <= b.start - a.end <= 12
+               and not any(ch in text[a.end:b.start] for ch in "，,；;。.")
+               for a in hits for b in hits)
+
+
 def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     """A reply the sentence reports from a cited thread that holds no comment, or none by
     the window's end: "维护者在该帖中确认 …", "lvhan028 replied that a fix is planned" where
     the issue's comments are empty. What a reply said is the thread's to carry; one that
     has none cannot have said it."""
-    if not ctx.docs or not load_lexicon().modality.says(ctx.claim.text, "reply"):
+    if not ctx.docs or not (load_lexicon().modality.says(ctx.claim.text, "reply") or _reported_speech(ctx.claim.text)):
         return []
     # the thread the sentence names, or else any thread its section cites: when none of
     # them holds a comment, it does not matter which one the reply is said to be in
@@ -473,12 +483,17 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     # sibling part does not ("GH200" is not "H100")
     archs = {m.key for f in ctx.facts for m in f.statement.of("hardware") if arch.get(m.key) == m.key}
     unseen: list[str] = []
-    for m in ctx.claim.mentions:
+    conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision") and not m.negated]
+    for m in conditions:
         # (parallelism is left out: its degrees are spelled too many ways, "Ulysses-2" / "ulysses_degree=2")
-        if m.kind not in ("hardware", "precision") or m.negated or arch.get(m.key) in archs:
+        if arch.get(m.key) in archs or _seen(ctx, m.text, m.key):
             continue
-        if not _seen(ctx, m.text, m.key):
-            unseen.append(m.text)
+        unseen.append(m.text)
+        # one list with a condition that a source sentence names, a sentence the claim retells ("an f32 or
+        # f16 accumulator" where the PR's own sentence lists "fp8 x fp8, f32 accumulator, rank 2")
+        if any(o.kind == m.kind and o.key != m.key and _LIST_GAP.fullmatch(ctx.claim.text[min(m.end, o.end):max(m.start, o.start)])
+               and _retold(ctx, o) for o in conditions):
+            anchored = True
     # a project's own news lists its own models; only a figure anchors it to a source
     names = [] if first_party(ctx) else [n for n in MODEL_NAME.finditer(ctx.claim.text)
                                          if not _VERSIONISH.fullmatch(n.group(0))]
@@ -502,6 +517,15 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     return [ctx.finding("unsupported", "warning",
                         f"The cited sources carry this sentence's figures or names but never mention {listed_text}.",
                         [f for f in ctx.facts if f.kind == "title"][:1], "condition-unseen")]
+
+
+def _retold(ctx: ClaimContext, mention) -> bool:
+    """Whether a source sentence that names the mention is the one the claim retells: most of
+    its words stand in the claim."""
+    claim = gist(ctx.claim.text)
+    return any(any(m.key == mention.key for m in fact.statement.mentions) and mention.text.casefold() in sentence.casefold()
+               and len(words_ & claim) >= 4 and len(words_ & claim) >= 0.5 * len(words_)
+               for fact, sentence, words_, _ in source_sentences(ctx))
 
 
 _LIST_GAP = compile_pattern(r"\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?", re.IGNORECASE)

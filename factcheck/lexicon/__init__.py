@@ -181,6 +181,7 @@ class Lexicon:
     license_words: TermMatcher
     license_none: TermMatcher
     license_sole: TermMatcher  # "only", "仅": one license and no other, next to its name
+    reply_cue: TermMatcher  # speaker | speech: "维护者在关闭时确认"
     metrics: TermMatcher
     axes: TermMatcher  # "stage.prefill" | "stage.decode" | "measure.throughput" | "measure.latency" | ignore
     metric_units: dict[str, str]  # canonical unit -> metric id
@@ -255,6 +256,7 @@ def _build_lexicon() -> Lexicon:
         license_words=_flat("license", t["license_words"]["terms"]),
         license_none=_flat("none", t["license_words"]["none"]),
         license_sole=_flat("sole", t["license_words"]["sole"]),
+        reply_cue=TermMatcher(t["reply_cue"]),
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
         axes=TermMatcher(t["axes"]),
         metric_units=metric_units,
