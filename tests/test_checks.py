@@ -1778,3 +1778,99 @@ def test_a_maintainers_reply_the_thread_carries_or_no_reply_is_not_flagged(body)
     bare = issue.model_copy(update={"comments": []})
     if "随后关闭" in body:  # nobody's words are reported: nothing to find in comments
         assert not [f for f in flagged(run(body, bare, cite=bare.url)) if f.check == "reply-not-in-thread"]
+
+
+# --- round 15's mechanisms ----------------------------------------------------------
+
+def test_a_logged_value_is_a_figure_of_the_source():
+    log = doc("```\n- LoRA: status=success, test_acc=47.76%, max_mem=20.77 GiB, tokens_per_sec=3597.4\n```")
+    assert not flagged(run("Plain LoRA reached 47.76% test accuracy at 20.77 GiB and 3597.4 tokens/s.", log))
+    assert flagged(run("Plain LoRA reached 47.76% test accuracy at 20.77 GiB and 3897.4 tokens/s.", log))
+
+
+def test_a_multiple_of_a_figure_told_earlier_in_the_section_is_the_writers_own():
+    table = doc("| Method | Params | Acc |\n|---|---|---|\n| UniLoRA | 131K | 41.6% |\n| VeRA | 129K | 35.4% |\n"
+                "| LoRA (r=32) | 9.2M | 47.8% |\n")
+    body = "UniLoRA trains 131K parameters.\n\nLoRA at r=32 scores 47.8%, but it trains 9.2M parameters, about 70 times as many."
+    assert not flagged(run(body, table))
+    wrong = body.replace("about 70 times", "about 20 times")
+    assert flagged(run(wrong, table))
+
+
+@pytest.mark.parametrize("body", ["两者几乎持平，HyperParallel 每步只少约 0.1 秒。",
+                                  "The two are nearly level: HyperParallel is about 0.1 s faster per step."])
+def test_an_approximate_difference_of_two_source_figures_is_derived(body):
+    table = doc("| Method | Time |\n|---|---|\n| Baseline (FSDP2) | 6.70 s/it |\n| HyperParallel | 6.60 s/it |\n")
+    assert not flagged(run(body, table))
+    assert flagged(run(body.replace("0.1", "0.4"), table))
+
+
+def test_a_figure_of_another_named_variant_or_magnitude_is_not_given_otherwise():
+    src = doc("This experiment tests the LSTM variant with 50 virtual tokens, complementing the MLP experiment.")
+    assert not flagged(run("The existing MLP variant with 20 virtual tokens scored 0.3821.", src))
+    log = doc("{'loss': '3.732', 'grad_norm': '6.332'}")
+    assert not [f for f in flagged(run("loss 绝对误差均值约 0.00357。", log)) if f.check == "figure-differs"]
+
+
+@pytest.mark.parametrize("body, flagged_", [
+    ("本周的进展：8 月 28 日提交的 #101 已合入。", True),
+    ("本周的进展：8 月 26 日提交的 #101 已合入。", False),
+])
+def test_the_day_a_pr_was_submitted(body, flagged_):
+    pr = doc("Support LoRA.", state="merged", dates={"created": "2026-08-26"})
+    found = [f for f in flagged(run(body, pr, window="2026-08-27..2026-09-02")) if f.check == "date-contradicted"]
+    assert bool(found) == flagged_
+
+
+@pytest.mark.parametrize("body, flagged_", [
+    ("按照 RFC 的上线计划，合入后训练器默认改用 fsdpturbo 后端。", True),
+    ("Per the rollout plan, fsdpturbo becomes the default backend once merged.", True),
+    ("按照 RFC 的上线计划，fsdpturbo 合入后仍需显式开启。", False),
+    ("我们计划以后默认改用 fsdpturbo 后端。", False),  # a plan of the writer's own: no status yet
+])
+def test_a_default_told_from_a_plan_that_keeps_it_opt_in(body, flagged_):
+    rfc = doc("## Rollout\n\n1. Merge the backend as experimental.\n2. Keep `fsdpturbo` opt-in through `dist_config.name`.")
+    found = [f for f in flagged(run(body, rfc)) if f.check == "status-default"]
+    assert bool(found) == flagged_
+
+
+_SHARES = doc("| Config | Acc | Forgetting |\n|---|---|---|\n| Reproduced baseline | 33.2828% | 0.0465 |\n"
+              "| C3 | 39.7271% | 0.0555 |\n| C4 | 38.9700% | 0.0654 |\n| C5 | 41.2434% | 0.0591 |\n")
+
+
+@pytest.mark.parametrize("body", ["That is a gain of roughly 7.96% over the reproduced baseline.",
+                                  "相对复现基线提升约 7.96%。"])
+def test_points_told_as_a_relative_gain_are_flagged(body):
+    found = [f for f in flagged(run(body, _SHARES)) if f.check == "points-as-percent"]
+    assert found and "24%" in found[0].message
+
+
+@pytest.mark.parametrize("body", ["That is a gain of roughly 7.96 percentage points over the reproduced baseline.",
+                                  "相对复现基线提升约 7.96 个百分点。",
+                                  "That is a relative gain of about 24% over the reproduced baseline."])
+def test_points_told_as_points_or_the_relative_gain_are_not(body):
+    assert not [f for f in flagged(run(body, _SHARES)) if f.check == "points-as-percent"]
+
+
+@pytest.mark.parametrize("body", ["C5 also kept forgetting lower than any other tuned run, at 0.0591.",
+                                  "在四个调参配置中，C5 的遗忘指标是最低的，为 0.0591。"])
+def test_a_row_called_the_extreme_that_another_row_passes_is_flagged(body):
+    found = [f for f in flagged(run(body, _SHARES)) if f.check == "extreme-contradicted"]
+    assert found and "0.0555" in found[0].message
+
+
+@pytest.mark.parametrize("body", ["C3 kept forgetting lower than any other tuned run, at 0.0555.",
+                                  "C5 reached the highest accuracy, 41.2434%.",
+                                  # the baseline is not among the tuned runs such a sentence compares
+                                  "C3 had the lowest forgetting of the tuned runs, 0.0555."])
+def test_the_true_extreme_is_not_flagged(body):
+    assert not [f for f in flagged(run(body, _SHARES)) if f.check == "extreme-contradicted"]
+
+
+def test_a_denial_retold_with_the_subjects_full_name_is_still_a_flip():
+    lic = doc("TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT\n\nTHIS LICENSE AGREEMENT DOES NOT APPLY IN THE EUROPEAN UNION, "
+              "UNITED KINGDOM AND SOUTH KOREA AND IS EXPRESSLY LIMITED TO THE TERRITORY.")
+    said = ("The Tencent Hunyuan Community License Agreement for HunyuanImage 2.1 does apply in the European Union, "
+            "the United Kingdom and South Korea.")
+    assert [f for f in flagged(run(said, lic)) if f.check == "polarity-flipped"]
+    assert not [f for f in flagged(run(said.replace("does apply", "does not apply"), lic)) if f.check == "polarity-flipped"]

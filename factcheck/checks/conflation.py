@@ -607,6 +607,57 @@ def total_as_single(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def _percent_pairs(ctx: ClaimContext) -> list[tuple]:
+    """Two shares the source gives side by side: in one passage, or in one column of one table
+    (once per section)."""
+    if "percent_pairs" not in ctx.section_memo:
+        pairs: list[tuple] = []
+        columns: dict[tuple, list] = {}
+        for fact in ctx.facts:
+            shares = [qa for qa in fact.statement.quantities if qa.q.unit == "%" and not qa.q.is_range and not qa.negated]
+            pairs += [(fact, a, fact, b) for i, a in enumerate(shares) for b in shares[i + 1:]]
+            if fact.kind == "row":
+                for qa in shares:
+                    columns.setdefault((fact.url, fact.table, qa.clause), []).append((fact, qa))
+        for cells in columns.values():
+            pairs += [(fa, a, fb, b) for i, (fa, a) in enumerate(cells) for fb, b in cells[i + 1:] if fa is not fb]
+        ctx.section_memo["percent_pairs"] = pairs
+    return ctx.section_memo["percent_pairs"]
+
+
+_CHANGE_WORDS = ("gain", "rise", "fall", "faster", "worse")
+_POINTS = compile_pattern(r"points?\b|pp\b|个?百分点", re.IGNORECASE)
+
+
+def points_as_percent(ctx: ClaimContext) -> list[Finding]:
+    """A gain in percentage points told as a relative one: "a gain of roughly 7.96%" where the
+    source's shares go from 33.28% to 41.24% (7.96 points, a 24% relative gain). Only where no
+    source writes the figure as a share and the relative change does not give it."""
+    out = []
+    changing = {m.clause for m in ctx.claim.mentions if m.kind in _CHANGE_WORDS and not m.negated}
+    for qa in ctx.claim.quantities:
+        q = qa.q
+        if (q.unit != "%" or q.is_range or qa.negated or qa.clause not in changing
+                or _POINTS.match(ctx.claim.text, q.end, q.end + 8)):
+            continue  # a share that is no change ("reached 41.24%") is no gain in either reading
+        if any(h.qa.q.unit == "%" for h in matches(q, ctx.facts, bare_ok=False)):
+            continue
+        for fa, a, fb, b in _percent_pairs(ctx):
+            big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
+            if small <= 0 or not distinctive(q):
+                continue
+            points, relative = big - small, (big - small) / small * 100
+            probe = q.model_copy(update={"low": points, "high": points, "approx": False})
+            if same_value(q, probe) and not same_value(q, probe.model_copy(update={"low": relative, "high": relative})):
+                told, before, after, gain = q.raw, f"{small:g}%", f"{big:g}%", f"{relative:.0f}%"
+                out.append(ctx.finding(
+                    "metric-conflation", "warning",
+                    f"{told} is the gain in percentage points ({before} to {after}); as a relative gain it is {gain}.",
+                    [fa, fb], "points-as-percent"))
+                return out
+    return out
+
+
 CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
-          device_count_swapped, axis_swapped, total_as_single]
+          device_count_swapped, axis_swapped, total_as_single, points_as_percent]

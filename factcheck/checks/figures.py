@@ -17,7 +17,10 @@ from .polarity import gist
 
 _BEFORE, _AFTER = 48, 28  # characters of context on each side of a number
 _BREAK = compile_pattern(r"[。；;！？!?|\n]|\.\s")
-_NUMBERISH = compile_pattern(r"[\d.,]+")
+_NUMBERISH = compile_pattern(r"(?<![A-Za-z])[\d.,]+(?![A-Za-z])")  # not the digits of a name ("H20", "GSM8K")
+# a name among the label's words: capitals or digits inside a word ("MLP", "LSTM", "H20", "FlashInfer")
+_NAME = compile_pattern(r"(?<![\w-])(?=[\w-]*[A-Z0-9])(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*[A-Z0-9][\w-]*|(?<![\w-])[A-Z][a-z]+[A-Z]\w*")
+_MAX_APART = 10.0  # a tenth or ten times the source's figure: another quantity, not the same one mis-told
 # the words of comparison and approximation say nothing about what is measured
 _FILLER = frozenset({"about", "approximately", "around", "roughly", "nearly", "almost", "over", "under", "up",
                      "than", "more", "less", "only", "just", "least", "most", "which", "while", "also", "still",
@@ -34,6 +37,15 @@ _MIN_APART = 0.05  # a figure within 5 % of the source's is a rounding question,
 def label(text: str, start: int, end: int, head: str = "") -> frozenset[str]:
     """The words around text[start:end], within its own stretch of the sentence or cell;
     ``head``: words that name the stretch from outside (a table row's first cell)."""
+    return frozenset(w for w in gist(_NUMBERISH.sub(" ", _stretch(text, start, end, head))) if w not in _FILLER)
+
+
+def _names(text: str, start: int, end: int, head: str = "") -> frozenset[str]:
+    """The names among a label's words ("MLP", "LSTM", "H20")."""
+    return frozenset(n.casefold().replace("-", "") for n in _NAME.findall(_stretch(text, start, end, head)))
+
+
+def _stretch(text: str, start: int, end: int, head: str) -> str:
     left = text[max(0, start - _BEFORE):start]
     right = text[end:end + _AFTER]
     if start > _BEFORE and " " in left:  # not a word cut in half by the window
@@ -46,7 +58,7 @@ def label(text: str, start: int, end: int, head: str = "") -> frozenset[str]:
     cut = _BREAK.search(right)
     if cut:
         right = right[:cut.start()]
-    return frozenset(w for w in gist(_NUMBERISH.sub(" ", f"{head} {left} {right}")) if w not in _FILLER)
+    return f"{head} {left} {right}"
 
 
 def _row_head(fact: Fact) -> str:
@@ -101,6 +113,7 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
     own = label(text, qa.q.start, qa.q.end)
     if len(own) < _MIN_SHARED or _listed(text, qa.q.start, qa.q.end):
         return None
+    own_names = _names(text, qa.q.start, qa.q.end)
     counted = not qa.q.unit and qa.q.high == int(qa.q.high)  # a bare whole number counts something
     noun = _noun(text, qa.q.end) if counted else None
     best: tuple[int, Hit] | None = None
@@ -127,7 +140,13 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if not _anchored(fact, claim, qa, text):
                 continue
             big, small = max(qa.q.high, other.q.high), min(qa.q.high, other.q.high)
-            if (big - small) / big < _MIN_APART:
+            if (big - small) / big < _MIN_APART or big > _MAX_APART * small:
+                continue
+            their_names = _names(st.text, other.q.start, other.q.end, _row_head(fact))
+            passage = st.text.casefold().replace("-", "")
+            if their_names - own_names and any(n in passage for n in own_names - their_names):
+                # "the MLP variant with 20 virtual tokens" beside "the LSTM variant with 50 virtual tokens,
+                # complementing the MLP experiment": the passage tells the two apart, this figure is the other's
                 continue
             if best is None or len(shared) > best[0]:
                 best = (len(shared), Hit(fact, other))

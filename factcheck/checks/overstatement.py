@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import Hit, base_values, compatible, dimension, is_result, matches, same_value, value_in, words
+from ..align import Hit, base_values, compatible, dimension, distinctive, is_result, matches, same_value, value_in, words
 from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
@@ -166,6 +166,41 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
                 [hit.fact], "column-top", suggestion=f"{low:g}–{max(column):g}{q.unit}, depending on the row"))
             break
     return out
+
+
+def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
+    """A row called the extreme of its table that another row passes: "C5 kept forgetting
+    lower than any other tuned run, at 0.0591" where C3's row gives 0.0555. The claim's figure
+    places it in a column; a baseline or reference row passing it does not count, as such a
+    claim often leaves it out."""
+    words_ = load_lexicon().superlative
+    hits = [h for h in words_.find(ctx.claim.text) if h.key in ("lowest", "highest")]
+    if not hits or ctx.sentence.block == "heading":
+        return []
+    for word in hits:
+        # the figure the word speaks of: the first after it ("lower than any other run, at 0.0591"),
+        # or else the last before it
+        after = [qa for qa in ctx.claim.quantities if qa.q.start >= word.end]
+        before = [qa for qa in ctx.claim.quantities if qa.q.end <= word.start]
+        qa = after[0] if after else before[-1] if before else None
+        if qa is None or qa.negated or qa.q.is_range or not distinctive(qa.q):
+            continue
+        direction = [word.key]
+        for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
+            if hit.fact.kind != "row":
+                continue
+            column = _column(ctx, hit, hit.qa.q.unit)
+            past = [(v, f) for v, f in column if f is not hit.fact
+                    and (v < hit.qa.q.high if direction[0] == "lowest" else v > hit.qa.q.high)
+                    and not any(h.key == "baseline" for h in words_.find(f.statement.text.split("|")[0]))]
+            if len(column) < 3 or not past:
+                continue
+            value, row = min(past) if direction[0] == "lowest" else max(past)
+            told, other = qa.q.raw, f"{value:g}"
+            return [ctx.finding("overstatement", "warning",
+                                f"Another row of the source's table passes {told}: {other}.",
+                                [hit.fact, row], "extreme-contradicted")]
+    return []
 
 
 _EVERY_ROW = compile_pattern(r"都|均|全都|各个|每个|all\b|every\b|each\b|across\b|at every\b", re.IGNORECASE)
@@ -373,10 +408,21 @@ def _claimed_statuses(ctx: ClaimContext) -> set[str]:
         lo = clause.start if clause else 0
         if _modality(text, m.start, m.start, "comparative", before=min(12, m.start - lo) if m.start > lo else 0):
             continue
-        if _modality(text, 0, len(text), "plan", before=0):
+        if _planned(text):
             continue
         out.add(m.key)
     return out
+
+
+# "按照 RFC 的上线计划", "according to the rollout plan": the plan is the source, its content the claim
+_PER_PLAN = compile_pattern(r"(?:按照|根据|依照|按|per|according to)\s*(?:the\s+)?[^，,。；;]{0,16}$", re.IGNORECASE)
+
+
+def _planned(text: str) -> bool:
+    """A plan the sentence makes or reports as still to come ("计划支持多机"), not a plan it cites
+    as its source for what will be so ("按照 RFC 的上线计划，合入后默认改用 …")."""
+    return any(h.key == "plan" and not _PER_PLAN.search(text[max(0, h.start - 24):h.start])
+               for h in load_lexicon().modality.find(text))
 
 
 def _only_there(fact, key: str) -> bool:
@@ -714,4 +760,4 @@ _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL diverge
 
 CHECKS = [range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
-          target_list_widened]
+          target_list_widened, extreme_contradicted]

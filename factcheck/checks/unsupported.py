@@ -22,22 +22,30 @@ _DOTTED = compile_pattern(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
 _TAG_IN_URL = compile_pattern(r"/(?:releases/tag|tree)/v?(\d[\w.+-]*)")
 
 
+_DIFFERENCE = "difference:"  # a derived difference, in the pair's unit: backs an approximate figure only
+
+
 def source_changes(every: list[Ratio]) -> list[tuple[float, str, Fact]]:
-    """Values a careful reader may derive: ratios (x) and relative changes (%)."""
+    """Values a careful reader may derive: ratios (x), relative changes (%), and differences
+    ("每步只少约 0.1 秒" beside 6.70 and 6.60 s/it)."""
     out = []
     for r in every:
         out.append((r.value, "x", r.a.fact))
         big, small = max(r.a.qa.q.high, r.b.qa.q.high), min(r.a.qa.q.high, r.b.qa.q.high)
         out.append(((big - small) / big * 100, "%", r.a.fact))
         out.append(((big - small) / small * 100, "%", r.a.fact))
+        if r.a.qa.q.unit and r.a.qa.q.unit == r.b.qa.q.unit:
+            out.append((big - small, _DIFFERENCE + r.a.qa.q.unit, r.a.fact))
     return out
 
 
 def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
-    """What the sentence computes from its own figures ("约 2%（1319.32 对 1347.00）"):
-    a ratio or change of two of them, when the source gives both."""
+    """What the sentence computes from its own figures, or from those of the sentences before
+    it in its section ("约 2%（1319.32 对 1347.00）", "9.2M parameters, about 70 times as
+    many" after "UniLoRA trains 131K"): a ratio or change of two of them, when the source gives both."""
     out = []
-    given = [qa for qa in ctx.claim.quantities if not qa.q.is_range and qa.q.high > 0 and matches(qa.q, ctx.facts)]
+    figures = [qa for st in [*ctx.earlier, ctx.claim] for qa in st.quantities]
+    given = [qa for qa in figures if not qa.q.is_range and qa.q.high > 0 and matches(qa.q, ctx.facts)]
     for i, a in enumerate(given):
         for b in given[i + 1:]:
             if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
@@ -63,6 +71,8 @@ def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str
         return _supported(QuantityAt(q=lo, clause=qa.clause), facts, derived) and _supported(
             QuantityAt(q=hi, clause=qa.clause), facts, derived)
     for value, unit, _ in derived:
+        if unit == _DIFFERENCE + q.unit and q.approx and same_value(q, q.model_copy(update={"low": value, "high": value})):
+            return True
         if unit != q.unit:
             continue
         # "more than five times": a derived 5.27x backs it, a 40x elsewhere in the source does not
@@ -119,18 +129,21 @@ def _at_conditions(ctx: ClaimContext, qa: QuantityAt, derived: list[tuple[float,
     return there or derived
 
 
-def _derived(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
+def _derived(ctx: ClaimContext) -> tuple[list[tuple[float, str, Fact]], list[tuple[float, str, Fact]]]:
+    """What the sources' figures give (``source_changes``) and what the draft's own figures
+    that the sources give do (``own_changes``), once per claim."""
     if "derived" not in ctx.claim_memo:
-        ctx.claim_memo["derived"] = source_changes(ctx.ratios()) + own_changes(ctx)
+        ctx.claim_memo["derived"] = (source_changes(ctx.ratios()), own_changes(ctx))
     return ctx.claim_memo["derived"]
 
 
 def _unbacked(ctx: ClaimContext, qa: QuantityAt) -> bool:
     """No cited source gives the figure, directly, as an end of its range, as a change or ratio
     of its figures, or inside a name ("the 5B model"); a multiple of the sentence's own
-    figures is ``ratio_disagrees``'s."""
-    derived = _derived(ctx)
-    return (not _own_multiple(ctx, qa) and not _supported(qa, ctx.facts, _at_conditions(ctx, qa, derived))
+    figures is ``ratio_disagrees``'s. A change of the draft's own figures backs it whatever
+    the workload: the writer computed it."""
+    sources, own = _derived(ctx)
+    return (not _own_multiple(ctx, qa) and not _supported(qa, ctx.facts, _at_conditions(ctx, qa, sources) + own)
             and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx))
 
 
@@ -146,7 +159,8 @@ def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
                 and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx)):
             hit = labelled_elsewhere(ctx.claim.text, qa, ctx.facts, ctx.claim.quantities)
         if hit is not None:
-            local = [d for d in _derived(ctx) if d[2] is hit.fact] + own_changes(ctx)
+            sources, own = _derived(ctx)
+            local = [d for d in sources if d[2] is hit.fact] + own
             spelled = _spellings(qa.q)
             if _supported(qa, [], local) or (spelled and re.search(
                     r"(?<![\d.,])" + re.escape(spelled[0]) + r"(?![\d])", hit.fact.quote)):

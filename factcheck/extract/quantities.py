@@ -399,10 +399,16 @@ def _is_parameter_count(text: str, start: int, end: int, digits: str) -> bool:
     return product is not None and _is_product_word(product.group("w"), product.group("prev"))
 
 
+_LOGGED_KEY = compile_pattern(r"(?<![\w.])[A-Za-z][A-Za-z_]{2,}\s?=$")
+
+
 def _inside_name(text: str, start: int) -> bool:
-    """SM100, fp8, v1, FLUX.2, H=16, 3/3.5, Qwen3.8-27B, Apache-2.0."""
+    """SM100, fp8, v1, FLUX.2, H=16, 3/3.5, Qwen3.8-27B, Apache-2.0; not a logged value
+    ("test_acc=47.76%", "tokens_per_sec=3597.4": a key of three characters or more)."""
     prev = text[start - 1] if start else " "
     prev2 = text[start - 2] if start > 1 else " "
+    if prev == "=" and _LOGGED_KEY.search(text, max(0, start - 40), start):
+        return False
     if prev.isascii() and (prev.isalpha() or prev in "_.=/@#"):
         return True
     if prev == "×" and prev2.isdigit():  # 1920×1080

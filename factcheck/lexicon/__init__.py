@@ -182,6 +182,7 @@ class Lexicon:
     license_none: TermMatcher
     license_sole: TermMatcher  # "only", "仅": one license and no other, next to its name
     reply_cue: TermMatcher  # speaker | speech: "维护者在关闭时确认"
+    superlative: TermMatcher  # lowest | highest | baseline
     metrics: TermMatcher
     axes: TermMatcher  # "stage.prefill" | "stage.decode" | "measure.throughput" | "measure.latency" | ignore
     metric_units: dict[str, str]  # canonical unit -> metric id
@@ -257,6 +258,7 @@ def _build_lexicon() -> Lexicon:
         license_none=_flat("none", t["license_words"]["none"]),
         license_sole=_flat("sole", t["license_words"]["sole"]),
         reply_cue=TermMatcher(t["reply_cue"]),
+        superlative=TermMatcher(t["superlative"]),
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
         axes=TermMatcher(t["axes"]),
         metric_units=metric_units,
