@@ -217,9 +217,13 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     statements = {s.index: runtime.context.claim(s.text, window) for s in sentences}
     settings = runtime.context.settings
     licensed = [runtime.context.document(url) for url in payload.get("licensed", [])]
+    # what earlier sections that cite sources already said: a recap ("小结") restates it, and it was checked there
+    sourced = {s.index for s in draft.sections if s.citations and s.index < section.index}
+    told_before = [qa.q for s in draft.sentences if s.section in sourced
+                   for qa in runtime.context.claim(s.text, window).quantities if not qa.negated]
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None,
-                            voice=draft.voice, licensed=licensed)
+                            voice=draft.voice, licensed=licensed, told_before=told_before)
     # "sourced": its claims met a source; only those count as checked in the report
     return {"sections": [{"index": section.index, "sourced": bool(cited), **result.model_dump(mode="json")}]}
 

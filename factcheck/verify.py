@@ -11,7 +11,7 @@ from .align import is_result, relevance
 from .checks import FIGURE_FREE, run_checks
 from .checks.context import ClaimContext
 from .checks.unsupported import MODEL_NAME
-from .extract.records import Passage, UndecidedClaim
+from .extract.records import Passage, Quantity, UndecidedClaim
 from .extract.statement import Statement, extract_statement
 from .facts import Fact
 from .lexicon import load_lexicon
@@ -82,13 +82,15 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                    docs: list[SourceDocument], facts: list[Fact],
                    statements: dict[int, Statement] | None = None,
                    categories: list[str] | None = None, hand_off: bool = True,
-                   voice: Voice | None = None, licensed: list[SourceDocument] | None = None) -> SectionResult:
+                   voice: Voice | None = None, licensed: list[SourceDocument] | None = None,
+                   told_before: list[Quantity] | None = None) -> SectionResult:
     """Check the section's ``sentences`` against the facts of the documents it cites.
 
     ``statements``: the claims already extracted from those sentences (by the
     graph's claims node), by sentence index; any missing one is extracted here.
     ``voice``: who speaks in the draft (a project's own news, or a digest).
     ``licensed``: the draft's cited documents that carry license metadata, wherever cited.
+    ``told_before``: the figures of earlier sections that cite sources (checked there).
     ``hand_off``: collect what the rules leave undecided for the LLM second opinion
     (skipped when no model is configured: ranking passages for it is not free).
     """
@@ -144,7 +146,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
         ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
                            window=window, paragraph=[statements[j] for j in para[sentence.index]],
                            earlier=[statements[s.index] for s in sentences if s.index < sentence.index],
-                           section_memo=memo, voice=voice, licensed=licensed or [])
+                           section_memo=memo, voice=voice, licensed=licensed or [], told_before=told_before or [])
         found = run_checks(ctx, categories)
         result.findings.extend(found)
         if not found and hand_off and is_claim(sentence):

@@ -803,8 +803,9 @@ def test_merged_parts_told_from_pending_ones_draw_no_merged_but_open(body):
 
 
 def test_merged_on_a_date_when_open_is_a_release_date_error():
-    [f] = flagged(run("#101 was merged on September 16.", doc("Kernel.", number=101, state="open")))
-    assert f.category == "release-date" and f.severity == "error"
+    found = flagged(run("#101 was merged on September 16.", doc("Kernel.", number=101, state="open")))
+    # the date is of an event the source does not have, and the status is raised: both
+    assert {(f.category, f.severity) for f in found} == {("release-date", "error"), ("overstatement", "error")}
 
 
 # --- widening: advice, distribution, figure-free claims ----------------------------------------
@@ -1874,3 +1875,73 @@ def test_a_denial_retold_with_the_subjects_full_name_is_still_a_flip():
             "the United Kingdom and South Korea.")
     assert [f for f in flagged(run(said, lic)) if f.check == "polarity-flipped"]
     assert not [f for f in flagged(run(said.replace("does apply", "does not apply"), lic)) if f.check == "polarity-flipped"]
+
+
+# --- round 16's mechanisms ----------------------------------------------------------
+
+def _two_sections(first: str, recap: str, src: SourceDocument, other: SourceDocument):
+    text = (f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## One\n\n{first}\n\n来源：[a]({src.url})\n\n"
+            f"## 小结\n\n{recap}\n\n来源：[b]({other.url})\n")
+    return check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([src, other]))
+
+
+@pytest.mark.parametrize("recap", ["数字口径各不相同：40.344→57.025 tok/s 是一组 9b 模型的前后对比。",
+                                   "Recap: 40.344 to 57.025 tok/s was one 9B model before and after."])
+def test_a_recap_of_an_earlier_sections_figures_is_not_unsupported(recap):
+    log = doc("before: throughput: 40.344 tok/s\n\nafter: throughput: 57.025 tok/s")
+    other = doc("Reduce MoE peak memory.", url="https://github.com/example-org/engine/pull/202")
+    report = _two_sections("吞吐从 40.344 tok/s 升到 57.025 tok/s。", recap, log, other)
+    assert not flagged(report)
+    # a figure nobody gave before is still the recap's own claim
+    assert flagged(_two_sections("吞吐从 40.344 tok/s 升到 57.025 tok/s。", recap.replace("57.025", "67.025"), log, other))
+
+
+def test_a_total_time_is_a_latency_in_a_log_line():
+    log = doc("9b | dynamic | graphs 12 | throughput: 40.344 tok/s … total time: 0.248s … mem 28.7/32.1 GB")
+    assert not flagged(run("总耗时为 0.248 秒，吞吐 40.344 tok/s。", log))
+
+
+@pytest.mark.parametrize("body, categories", [
+    ("The tests for the offloading path landed on September 16 in #101.", {"overstatement", "release-date"}),
+    ("The tests for the offloading path have landed in #101.", {"overstatement"}),
+])
+def test_a_merge_told_of_an_open_pr_raises_its_status(body, categories):
+    pr = doc("[WIP] Add tests", state="open", dates={"created": "2026-09-16"})
+    found = {f.category for f in flagged(run(body, pr)) if f.check == "merged-but-open"}
+    assert found == categories
+
+
+@pytest.mark.parametrize("body", ["vLLM 采用更小的 block_t（16），以保证所有 SM 都被占满。",
+                                  "vLLM uses a smaller block_t of 16, which keeps every SM busy."])
+def test_a_setting_the_source_gives_otherwise_across_languages(body):
+    src = doc("vLLM uses a smaller block_t of 8, which ensures that all SMs are occupied.")
+    found = [f for f in flagged(run(body, src)) if f.check == "figure-differs"]
+    assert found and found[0].category == "unsupported" and "8" in found[0].message
+    assert not flagged(run(body.replace("16", "8"), src))
+
+
+@pytest.mark.parametrize("body", ["The docstring says the memory savings come without any cost to training performance.",
+                                  "The kernel changes don't help training performance, the docstring says."])
+def test_a_denial_the_source_does_not_make_is_flagged(body):
+    src = doc("These savings in memory come at the cost of training performance and CPU resources.\n\n"
+              "The kernel changes help training performance on every GPU.")
+    assert [f for f in flagged(run(body, src)) if f.check == "denial-added"]
+
+
+@pytest.mark.parametrize("body, source", [
+    ("The kernel changes neither improve nor regress performance on NVIDIA GPUs.",
+     "The kernel optimizations don't improve or regress the performance on Nvidia GPUs."),
+    ("You no longer need to change into the benchmarks/float8/training directory.",
+     "It modifies the script to remove the need to change directory to benchmarks/float8/training."),
+    ("The savings do not come for free: they cost training performance.",
+     "These savings in memory come at the cost of training performance."),
+])
+def test_a_denial_the_source_makes_too_is_not_flagged(body, source):
+    assert not [f for f in flagged(run(body, doc(source))) if f.check == "denial-added"]
+
+
+def test_a_change_of_two_figures_one_earlier_sentence_gives():
+    log = doc("before: throughput: 40.344 tok/s\n\nafter: throughput: 57.025 tok/s")
+    assert not flagged(run("吞吐从 40.344 tok/s 升到 57.025 tok/s。折算下来，吞吐提升约 41%。", log))
+    assert [f for f in flagged(run("吞吐从 40.344 tok/s 升到 57.025 tok/s。折算下来，吞吐提升超过一半。", log))
+            if f.category in ("unsupported", "overstatement")]

@@ -49,6 +49,8 @@ class ClaimContext:
     voice: Voice = field(default_factory=Voice)  # who speaks in the draft
     # the draft's documents that carry license metadata, whichever section cites them
     licensed: list[SourceDocument] = field(default_factory=list)
+    # the figures earlier sections that cite sources gave: a recap restates them ("小结")
+    told_before: list = field(default_factory=list)
 
     def facts_of(self, doc: SourceDocument) -> list[Fact]:
         return [f for f in self.facts if f.url == doc.url]

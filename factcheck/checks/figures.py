@@ -70,6 +70,25 @@ def _noun(text: str, end: int) -> str | None:
     return m.group(1).casefold() if m else None
 
 
+# or the name it is the value of, right before it: "block_t of 8", "block_t（16）", "rank=4"
+_KEY = compile_pattern(r"([A-Za-z][\w.-]*[A-Za-z0-9_]|[\u4e00-\u9fff]{2})\s*(?:of|is|=|:|：|为|是|（|\()?\s*$")
+
+
+def _key(text: str, start: int) -> str | None:
+    m = _KEY.search(text, max(0, start - 32), start)
+    return m.group(1).casefold() if m else None
+
+
+def _cover(own: frozenset[str], theirs: frozenset[str]) -> int:
+    """The label words two figures share, enough of both labels; across languages (a
+    Chinese sentence on an English passage) counted in the Latin words alone."""
+    latin = frozenset(w for w in own if w.isascii())
+    if len(latin) >= 2 and len(latin) < len(own) / 2 and all(w.isascii() for w in theirs):
+        own = latin
+    shared = own & theirs
+    return len(shared) if len(shared) >= _MIN_SHARED and len(shared) >= 0.5 * min(len(own), len(theirs)) else 0
+
+
 def _listed(text: str, start: int, end: int) -> bool:
     """Whether the figure stands in an enumeration of three or more: which of the source's
     figures each member answers is a reading of order, not of words."""
@@ -116,6 +135,7 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
     own_names = _names(text, qa.q.start, qa.q.end)
     counted = not qa.q.unit and qa.q.high == int(qa.q.high)  # a bare whole number counts something
     noun = _noun(text, qa.q.end) if counted else None
+    key = _key(text, qa.q.start) if counted else None
     best: tuple[int, Hit] | None = None
     for fact in facts:
         if fact.kind == "title":
@@ -133,10 +153,12 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
                 if shared:
                     return None
                 continue
-            if other.q.is_range or other.q.high <= 0 or len(shared) < _MIN_SHARED or len(shared) < 0.5 * min(len(own), len(theirs)):
+            covered = _cover(own, theirs)
+            if other.q.is_range or other.q.high <= 0 or not covered:
                 continue
-            if counted and (noun is None or _noun(st.text, other.q.end) != noun):
-                continue  # a bare count counts what the word after it names
+            if counted and (noun is None or _noun(st.text, other.q.end) != noun) and (
+                    key is None or _key(st.text, other.q.start) != key):
+                continue  # a bare count counts what the word after it names, or is the value of the name before it
             if not _anchored(fact, claim, qa, text):
                 continue
             big, small = max(qa.q.high, other.q.high), min(qa.q.high, other.q.high)
@@ -148,8 +170,8 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
                 # "the MLP variant with 20 virtual tokens" beside "the LSTM variant with 50 virtual tokens,
                 # complementing the MLP experiment": the passage tells the two apart, this figure is the other's
                 continue
-            if best is None or len(shared) > best[0]:
-                best = (len(shared), Hit(fact, other))
+            if best is None or covered > best[0]:
+                best = (covered, Hit(fact, other))
     return best[1] if best else None
 
 

@@ -161,6 +161,49 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
                         [quote], "polarity-flipped")]
 
 
+def denial_added(ctx: ClaimContext) -> list[Finding]:
+    """The claim denies what a sentence of the cited source, in nearly the same words,
+    asserts: "the savings come without any cost to training performance" where the
+    docstring says "these savings in memory come at the cost of training performance".
+    Prose only (a docstring in a diff counts): a table's ✅ and ❌ or a list item may say
+    "not" without a negation word, and any source sentence that denies it too leaves the
+    claim alone."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal"):
+        return []
+    claim_gist = gist(_blank(text, ctx.claim.clauses))
+    if len(claim_gist) < _MIN_SHARED or not any(c.cues for c in ctx.claim.clauses):
+        return []
+    claim_units = _units(text, ctx.claim.clauses)
+    asserted: list[tuple] = []
+    denied: list[frozenset[str]] = []
+    for fact, sentence, sentence_gist, units in source_sentences(ctx):
+        shared = claim_gist & sentence_gist
+        if len(shared) < _MIN_SHARED or len(shared) < _COVER_SOURCE * len(sentence_gist):
+            continue
+        # only a sentence that denies nothing asserts: "don't improve or regress" denies both, "to
+        # remove the need to change directory" denies without a cue
+        plain = not any(u.negated for u in units) and not modality.says(sentence, "privative")
+        for unit in units:
+            if unit.negated or not plain:
+                denied.append(unit.gist)
+                continue
+            carrier = _carrier(claim_units, unit.gist)
+            if fact.kind in ("sentence", "code") and carrier is not None and carrier.negated and len(unit.gist) >= _MIN_SHARED:
+                asserted.append((fact, sentence, carrier, unit.gist))
+    asserted = [(f, q, c, a) for f, q, c, a in asserted
+                if not any(len(a & d) >= _COVER_CLAUSE * len(a) for d in denied)]
+    if not asserted:
+        return []
+    fact, sentence = asserted[0][:2]
+    category = "license" if ctx.claim.licenses or fact.statement.licenses else "overstatement"
+    return [ctx.finding(category, "warning", "The claim denies what the cited source asserts in nearly the same words.",
+                        [sentence_evidence(fact, sentence)], "denial-added")]
+
+
 _SWAPPABLE = ("hardware", "precision", "platform", "parallelism")
 
 
@@ -287,4 +330,4 @@ def requirement_denied(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [polarity_flipped, condition_swapped, row_condition_swapped, requirement_denied]
+CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied]

@@ -343,10 +343,12 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     state = (doc.state or "").lower()
     if state in ("open", "closed") and not doc.dates.as_dates().get("merged"):
         said = "still open" if state == "open" else "closed without being merged"
-        # "merged on August 25" / "this week's merges" puts a date on it; a bare "已合入" raises its status
-        category = "release-date" if ctx.claim.dates else "overstatement"
+        # a merge told of an unmerged PR raises its status; "merged on August 25" / "this week's merges"
+        # also puts a date on an event the source does not have
+        evidence = [Evidence.of_field(doc, "state")]
         return [ctx.finding(category, "error", f"The claim says merged; the cited pull request is {said}.",
-                            [Evidence.of_field(doc, "state")], "merged-but-open")]
+                            evidence, "merged-but-open")
+                for category in (["overstatement", "release-date"] if ctx.claim.dates else ["overstatement"])]
     return []
 
 

@@ -43,18 +43,26 @@ def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
     """What the sentence computes from its own figures, or from those of the sentences before
     it in its section ("约 2%（1319.32 对 1347.00）", "9.2M parameters, about 70 times as
     many" after "UniLoRA trains 131K"): a ratio or change of two of them, when the source gives both."""
+    own = _given(ctx, ctx.claim)
+    earlier = [g for st in ctx.earlier for g in _given(ctx, st)]
+    # two of the sentence's own figures, one of its own and one said before, or two that one
+    # earlier sentence gives together ("从 40.344 升到 57.025 tok/s" … "折算下来提升约 41%")
+    pairs = [(a, b) for i, (a, _) in enumerate(own) for b, _ in own[i + 1:]] + [(a, b) for a, _ in own for b, _ in earlier]
+    pairs += [(a, b) for i, (a, sa) in enumerate(earlier) for b, sb in earlier[i + 1:] if sa is sb]
     out = []
-    figures = [qa for st in [*ctx.earlier, ctx.claim] for qa in st.quantities]
-    given = [qa for qa in figures if not qa.q.is_range and qa.q.high > 0 and matches(qa.q, ctx.facts)]
-    for i, a in enumerate(given):
-        for b in given[i + 1:]:
-            if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
-                continue
-            big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
-            fact = matches(a.q, ctx.facts)[0].fact
-            out += [(big / small, "x", fact), ((big - small) / big * 100, "%", fact),
-                    ((big - small) / small * 100, "%", fact)]
+    for a, b in pairs:
+        if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
+            continue
+        big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
+        fact = matches(a.q, ctx.facts)[0].fact
+        out += [(big / small, "x", fact), ((big - small) / big * 100, "%", fact),
+                ((big - small) / small * 100, "%", fact)]
     return out
+
+
+def _given(ctx: ClaimContext, st) -> list[tuple[QuantityAt, object]]:
+    """A statement's single figures that the cited sources give, each with the statement."""
+    return [(qa, st) for qa in st.quantities if not qa.q.is_range and qa.q.high > 0 and matches(qa.q, ctx.facts)]
 
 
 def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str, Fact]]) -> bool:
@@ -137,11 +145,28 @@ def _derived(ctx: ClaimContext) -> tuple[list[tuple[float, str, Fact]], list[tup
     return ctx.claim_memo["derived"]
 
 
+def _told_before(ctx: ClaimContext, q) -> bool:
+    """A distinctive figure an earlier section that cites sources gave ("40.344→57.025 tok/s" in a
+    小结): checked where it was first said. A "half" in words recurs by chance, and so does a
+    round figure alone."""
+    if _DIGITS.search(q.raw) is None or not ctx.told_before:
+        return False
+
+    def told(x) -> bool:
+        ends = [x] if not x.is_range else [x.model_copy(update={"low": e, "high": e}) for e in (x.low, x.high)]
+        return all(any(same_value(e, t, strict=True) for t in ctx.told_before) for e in ends)
+    # a recap is recognised by a distinctive figure of it told before ("40.344→57.025"); a lone
+    # "7%" that some earlier section also gave is a coincidence, not a recap
+    return told(q) and any(distinctive(o.q) and told(o.q) for o in ctx.claim.quantities)
+
+
 def _unbacked(ctx: ClaimContext, qa: QuantityAt) -> bool:
     """No cited source gives the figure, directly, as an end of its range, as a change or ratio
     of its figures, or inside a name ("the 5B model"); a multiple of the sentence's own
     figures is ``ratio_disagrees``'s. A change of the draft's own figures backs it whatever
     the workload: the writer computed it."""
+    if _told_before(ctx, qa.q):
+        return False  # said and checked in an earlier section: a recap
     sources, own = _derived(ctx)
     return (not _own_multiple(ctx, qa) and not _supported(qa, ctx.facts, _at_conditions(ctx, qa, sources) + own)
             and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx))
@@ -156,6 +181,7 @@ def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
     if key not in ctx.claim_memo:
         hit = None
         if (not qa.negated and not qa.q.is_range and qa.q.high > 0 and not qa.q.bound and not _own_multiple(ctx, qa)
+                and not _told_before(ctx, qa.q)
                 and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx)):
             hit = labelled_elsewhere(ctx.claim.text, qa, ctx.facts, ctx.claim.quantities)
         if hit is not None:
@@ -181,7 +207,8 @@ def figure_differs(ctx: ClaimContext) -> list[Finding]:
         if hit is None:
             continue
         ours, theirs = qa.q.high, hit.qa.q.high
-        more = (ours > theirs) == bigger_is_more(qa.q.unit)
+        # a result told larger than it is overstates; a setting or count told otherwise is unsupported
+        more = is_result(qa.q) and (ours > theirs) == bigger_is_more(qa.q.unit)
         told, given = qa.q.raw, hit.qa.q.raw
         out.append(ctx.finding("overstatement" if more else "unsupported", "warning",
                                f"The cited source gives {given} here, not {told}.",
@@ -382,6 +409,8 @@ def count_unsupported(ctx: ClaimContext) -> list[Finding]:
         q = qa.q
         if qa.negated or is_result(q) or q.is_range or not spelled[id(qa)] or qa in present or q.approx:
             continue  # "about 132 per GPU": a figure the writer worked out, said as approximate
+        if _told_before(ctx, q):
+            continue  # a recap of an earlier section's figure, checked there
         digits = spelled[id(qa)][0]
         if not distinctive(q) or ("." not in digits and not q.unit and int(digits) in _YEARISH):
             continue
