@@ -1945,3 +1945,41 @@ def test_a_change_of_two_figures_one_earlier_sentence_gives():
     assert not flagged(run("吞吐从 40.344 tok/s 升到 57.025 tok/s。折算下来，吞吐提升约 41%。", log))
     assert [f for f in flagged(run("吞吐从 40.344 tok/s 升到 57.025 tok/s。折算下来，吞吐提升超过一半。", log))
             if f.category in ("unsupported", "overstatement")]
+
+
+# --- rounds 17 and 18, false alarms after their first run ------------------------------
+
+@pytest.mark.parametrize("body", ["作者 9 月 16 日在合并 develop 之后重新检查了 PR head，仍然达到目标。",
+                                  "After merging main into the branch on September 16, the author re-ran the benchmark."])
+def test_a_branch_merged_into_an_open_pr_is_no_merge_of_it(body):
+    pr = doc("Speed up the encoder.", state="open", dates={"created": "2026-09-10"})
+    assert not [f for f in flagged(run(body, pr)) if f.check == "merged-but-open"]
+    assert [f for f in flagged(run("该 PR 已于 9 月 16 日合并。", pr)) if f.check == "merged-but-open"]
+
+
+def test_a_wall_time_is_no_kernel_figure():
+    src = doc("## Kernel Hotspots (628 input / 165 output tokens, 4.38s wall time)\n\n| kernel | share |\n|---|---|\n"
+              "| SDPA | 33.4% |\n")
+    assert not flagged(run("在墙钟时间 4.38s 的请求上，FlashAttention 占 GPU 时间的 33.4%。", src))
+
+
+@pytest.mark.parametrize("body", ["#1360 的约 88 tok/s 是并发下的聚合吞吐。", "The ~88 tok/s of #1360 is aggregate throughput."])
+def test_a_figure_of_a_pr_the_section_could_not_read_is_info(body):
+    found = [f for f in run(body, doc("Prefix cache for multimodal inputs.")).findings if f.category == "unsupported"]
+    assert found and all(f.severity == "info" for f in found)
+
+
+@pytest.mark.parametrize("body", ["各引擎的结果落在同一区间：7—8B 模型约 14—16 t/s。", "7-8B models reach about 14-16 t/s on every engine."])
+def test_a_model_size_range_is_no_byte_figure(body):
+    src = doc("| model | t/s |\n|---|---|\n| Llama 3.1 8B | 14.8 |\n| Qwen2.5 7B | 15.9 |\n")
+    assert not [f for f in flagged(run(body, src)) if "B" in f.message and f.check == "number-unsupported"]
+
+
+@pytest.mark.parametrize("body, flagged_", [
+    ("一位 B580 用户称，无论官方发布版还是自编译版，Vulkan 后端都比 SYCL 快 30%。", False),
+    ("Whether prebuilt or self-built, the Vulkan backend is 30% faster than SYCL, a B580 user says.", False),
+    ("无论什么配置，Vulkan 后端都比 SYCL 快 30%。", True),
+])
+def test_named_alternatives_widen_nothing(body, flagged_):
+    src = doc("On a B580 with qwen2 14B at pp512, Vulkan is 30% faster than SYCL.")
+    assert bool([f for f in flagged(run(body, src)) if f.check == "scope-widened"]) == flagged_

@@ -337,9 +337,13 @@ def rounded_up(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# "无论官方发布版还是自编译版", "whether prebuilt or self-built": the cases are named, none is widened to
+_ALTERNATIVES = compile_pattern(r"[^，,。；;]{0,24}?(?:还是|或是|或者|\bor\b)", re.IGNORECASE)
+
+
 def scope_widened(ctx: ClaimContext) -> list[Finding]:
     universal = ctx.claim.of("universal", affirmed=True)
-    if not universal or not ctx.facts:
+    if not universal or not ctx.facts or any(_ALTERNATIVES.match(ctx.claim.text, m.end) for m in universal):
         return []
     if load_lexicon().modality.says(ctx.claim.text, "advice"):
         return []  # "无论哪个平台，都建议 …": advice to the reader widens no result

@@ -310,8 +310,15 @@ def _pending_besides(ctx: ClaimContext) -> bool:
     return load_lexicon().modality.says(ctx.claim.text, "pending")
 
 
+# "在合并 develop 之后", "after merging main into it": a branch merged into the PR, not the PR merged
+# ("合入 develop", "merged into main" are the PR's own merge)
+_BRANCH_MERGED = compile_pattern(r"\s*(?:了\s*)?(?:the\s+)?(?:latest\s+)?(?:(?:develop|main|master|upstream|trunk)\b|主干|最新代码)",
+                                 re.IGNORECASE)
+
+
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
-    if not any(e.key == "merged" for e in ctx.claim.of("event", affirmed=True)):
+    merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"]
+    if not merges or all(e.text != "合入" and _BRANCH_MERGED.match(ctx.claim.text, e.end) for e in merges):
         return []
     prs = [d for d in ctx.docs if d.kind == "pull_request"]
     if not prs:

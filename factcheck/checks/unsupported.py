@@ -221,8 +221,8 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
         return []
     missing = []
     for qa in ctx.claim.quantities:
-        if qa.negated or not is_result(qa.q):
-            continue
+        if qa.negated or not is_result(qa.q) or (qa.q.is_range and _PARAMS.search(qa.q.raw)):
+            continue  # "7—8B 模型": a range of model sizes, not of bytes (a single "405B" is _named_size's)
         if _unbacked(ctx, qa) and _given_otherwise(ctx, qa) is None:  # figure_differs reports the other
             missing.append(qa.q.raw)
     return _not_given(ctx, missing)
@@ -235,6 +235,10 @@ def _not_given(ctx: ClaimContext, missing: list[str]) -> list[Finding]:
         return []
     titles = [f for f in ctx.facts if f.kind == "title"][:2]
     listed = ", ".join(f"“{m}”" for m in missing)
+    if ctx.names_others():  # "#1360 的约 88 tok/s" where #1360 is no document the section could read
+        return [ctx.finding("unsupported", "info",
+                            f"Could not confirm {listed}: the sentence names a PR or issue that no cited source is.",
+                            titles, "named-source-unread")]
     if first_party(ctx):
         return [ctx.finding("unsupported", "info",
                             f"Could not confirm {listed}: the text reports it as its own measurement, "
@@ -244,6 +248,7 @@ def _not_given(ctx: ClaimContext, missing: list[str]) -> list[Finding]:
 
 
 _DIGITS = compile_pattern(r"\d")
+_PARAMS = compile_pattern(r"\d\s*B$")  # a bare "B" after a figure: a model's size
 
 
 def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
