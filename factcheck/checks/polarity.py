@@ -118,22 +118,31 @@ def sentence_evidence(fact, sentence: str):
     return Evidence(url=fact.url, quote=sentence) if sentence in fact.quote else fact
 
 
+def _judged(ctx: ClaimContext) -> tuple[frozenset[str], list[_Unit]] | None:
+    """The claim's words (negation cues set aside) and predicates, for a claim that asserts:
+    not a heading, advice, a plan or a proposal, and with words enough to meet a source's."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return None
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal"):
+        return None
+    claim_gist = gist(_blank(text, ctx.claim.clauses))
+    if len(claim_gist) < _MIN_SHARED:
+        return None
+    return claim_gist, _units(text, ctx.claim.clauses)
+
+
 def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
     """The claim asserts what a passage of the cited source, in nearly the same words,
     denies: "PD deployments can enable it" against "PD deployments cannot enable it".
 
     Only the claim that drops a denial is judged: a claim that adds one ("X does not
     support Y") may rest on a table of ✅ and ❌ that says it without a negation word."""
-    if not ctx.facts or ctx.sentence.block == "heading":
+    judged = _judged(ctx)
+    if judged is None:
         return []
-    modality = load_lexicon().modality
-    text = ctx.claim.text
-    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal"):
-        return []
-    claim_gist = gist(_blank(text, ctx.claim.clauses))
-    if len(claim_gist) < _MIN_SHARED:
-        return []
-    claim_units = _units(text, ctx.claim.clauses)
+    claim_gist, claim_units = judged
     against: list[tuple] = []  # (fact, the claim's predicate that asserts what it denies, the denied words)
     affirmed: list[frozenset[str]] = []  # what the related source sentences assert
     for fact, sentence, sentence_gist, units in source_sentences(ctx):
@@ -168,16 +177,11 @@ def denial_added(ctx: ClaimContext) -> list[Finding]:
     Prose only (a docstring in a diff counts): a table's ✅ and ❌ or a list item may say
     "not" without a negation word, and any source sentence that denies it too leaves the
     claim alone."""
-    if not ctx.facts or ctx.sentence.block == "heading":
+    judged = _judged(ctx)
+    if judged is None or not any(c.cues for c in ctx.claim.clauses):
         return []
+    claim_gist, claim_units = judged
     modality = load_lexicon().modality
-    text = ctx.claim.text
-    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal"):
-        return []
-    claim_gist = gist(_blank(text, ctx.claim.clauses))
-    if len(claim_gist) < _MIN_SHARED or not any(c.cues for c in ctx.claim.clauses):
-        return []
-    claim_units = _units(text, ctx.claim.clauses)
     asserted: list[tuple] = []
     denied: list[frozenset[str]] = []
     for fact, sentence, sentence_gist, units in source_sentences(ctx):
