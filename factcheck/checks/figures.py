@@ -9,6 +9,8 @@ the sentence's names but numbers something else is no witness.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..align import Hit, compatible, dimension, same_value
 from ..extract.statement import QuantityAt
 from ..facts import Fact
@@ -34,6 +36,7 @@ _LISTED = compile_pattern(r"\d[\d.,]*\s*(?:、|,|，|and|和|与)\s*[-+]?\d[\d.,
 _MIN_APART = 0.05  # a figure within 5 % of the source's is a rounding question, not another figure
 
 
+@lru_cache(maxsize=16384)  # a source figure's label is asked once per claim figure of its section
 def label(text: str, start: int, end: int, head: str = "") -> frozenset[str]:
     """The words around text[start:end], within its own stretch of the sentence or cell;
     ``head``: words that name the stretch from outside (a table row's first cell)."""
@@ -96,13 +99,13 @@ def _listed(text: str, start: int, end: int) -> bool:
                for m in _LISTED.finditer(text, max(0, start - 40), min(len(text), end + 40)))
 
 
-def _anchored(fact: Fact, claim: list[QuantityAt], qa: QuantityAt, text: str) -> bool:
-    """A table row speaks of the claim's figure only when its first cell shares a word with the
-    claim's label or it holds another of the claim's figures: every row of a table has the
-    same column headers."""
+def _anchored(fact: Fact, claim: list[QuantityAt], qa: QuantityAt, own: frozenset[str]) -> bool:
+    """A table row speaks of the claim's figure (``own``: its label) only when its first cell
+    shares a word with that label or it holds another of the claim's figures: every row of a
+    table has the same column headers."""
     if fact.kind != "row":
         return True
-    if gist(_NUMBERISH.sub(" ", _row_head(fact))) & label(text, qa.q.start, qa.q.end):
+    if gist(_NUMBERISH.sub(" ", _row_head(fact))) & own:
         return True
     return any(o is not qa and any(_holds(o, f) for f in fact.statement.quantities) for o in claim)
 
@@ -159,7 +162,7 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if counted and (noun is None or _noun(st.text, other.q.end) != noun) and (
                     key is None or _key(st.text, other.q.start) != key):
                 continue  # a bare count counts what the word after it names, or is the value of the name before it
-            if not _anchored(fact, claim, qa, text):
+            if not _anchored(fact, claim, qa, own):
                 continue
             big, small = max(qa.q.high, other.q.high), min(qa.q.high, other.q.high)
             if (big - small) / big < _MIN_APART or big > _MAX_APART * small:

@@ -146,9 +146,10 @@ def license_said_alone(ctx: ClaimContext) -> list[Finding]:
     if not sole or not ctx.docs:
         return []
     licenses = load_lexicon().licenses
+    records = _records(ctx)
     for ls in sole:
         claimed = _forms(ls.key, ls.text)
-        for record in _records(ctx):
+        for record in records:
             if not record[0] or not record[3] & claimed:
                 continue
             named = {h.key for h in licenses.find(_shown(record) or "")}

@@ -185,17 +185,17 @@ def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
         qa = after[0] if after else before[-1] if before else None
         if qa is None or qa.negated or qa.q.is_range or not distinctive(qa.q):
             continue
-        direction = [word.key]
+        lowest = word.key == "lowest"
         for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
             if hit.fact.kind != "row":
                 continue
             column = _column(ctx, hit, hit.qa.q.unit)
             past = [(v, f) for v, f in column if f is not hit.fact
-                    and (v < hit.qa.q.high if direction[0] == "lowest" else v > hit.qa.q.high)
+                    and (v < hit.qa.q.high if lowest else v > hit.qa.q.high)
                     and not any(h.key == "baseline" for h in words_.find(f.statement.text.split("|")[0]))]
             if len(column) < 3 or not past:
                 continue
-            value, row = min(past) if direction[0] == "lowest" else max(past)
+            value, row = min(past) if lowest else max(past)
             told, other = qa.q.raw, f"{value:g}"
             return [ctx.finding("overstatement", "warning",
                                 f"Another row of the source's table passes {told}: {other}.",

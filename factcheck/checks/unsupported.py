@@ -50,19 +50,26 @@ def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
     pairs = [(a, b) for i, (a, _) in enumerate(own) for b, _ in own[i + 1:]] + [(a, b) for a, _ in own for b, _ in earlier]
     pairs += [(a, b) for i, (a, sa) in enumerate(earlier) for b, sb in earlier[i + 1:] if sa is sb]
     out = []
-    for a, b in pairs:
+    for (a, fact), (b, _) in pairs:
         if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
             continue
         big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
-        fact = matches(a.q, ctx.facts)[0].fact
         out += [(big / small, "x", fact), ((big - small) / big * 100, "%", fact),
                 ((big - small) / small * 100, "%", fact)]
     return out
 
 
-def _given(ctx: ClaimContext, st) -> list[tuple[QuantityAt, object]]:
-    """A statement's single figures that the cited sources give, each with the statement."""
-    return [(qa, st) for qa in st.quantities if not qa.q.is_range and qa.q.high > 0 and matches(qa.q, ctx.facts)]
+def _given(ctx: ClaimContext, st) -> list[tuple[tuple[QuantityAt, Fact], object]]:
+    """A statement's single figures that the cited sources give, each with the first passage
+    that gives it, and the statement."""
+    out = []
+    for qa in st.quantities:
+        if qa.q.is_range or qa.q.high <= 0:
+            continue
+        hits = matches(qa.q, ctx.facts)
+        if hits:
+            out.append(((qa, hits[0].fact), st))
+    return out
 
 
 def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str, Fact]]) -> bool:
@@ -160,16 +167,22 @@ def _told_before(ctx: ClaimContext, q) -> bool:
     return told(q) and any(distinctive(o.q) and told(o.q) for o in ctx.claim.quantities)
 
 
+def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """A figure no source need give as it stands: a recap of an earlier section's, a multiple
+    of the sentence's own figures (``ratio_disagrees``'s), a size inside a name ("the 5B
+    model"), or a memory size as the source writes it ("64G")."""
+    return (_told_before(ctx, qa.q) or _own_multiple(ctx, qa) is not None or _named_size(qa.q.raw, ctx)
+            or _size_as_written(qa.q, ctx))
+
+
 def _unbacked(ctx: ClaimContext, qa: QuantityAt) -> bool:
-    """No cited source gives the figure, directly, as an end of its range, as a change or ratio
-    of its figures, or inside a name ("the 5B model"); a multiple of the sentence's own
-    figures is ``ratio_disagrees``'s. A change of the draft's own figures backs it whatever
-    the workload: the writer computed it."""
-    if _told_before(ctx, qa.q):
-        return False  # said and checked in an earlier section: a recap
+    """No cited source gives the figure, directly, as an end of its range, or as a change or
+    ratio of its figures, and it is not ``_excused``. A change of the draft's own figures
+    backs it whatever the workload: the writer computed it."""
+    if _excused(ctx, qa):
+        return False
     sources, own = _derived(ctx)
-    return (not _own_multiple(ctx, qa) and not _supported(qa, ctx.facts, _at_conditions(ctx, qa, sources) + own)
-            and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx))
+    return not _supported(qa, ctx.facts, _at_conditions(ctx, qa, sources) + own)
 
 
 def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
@@ -180,9 +193,7 @@ def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
     key = ("otherwise", id(qa))
     if key not in ctx.claim_memo:
         hit = None
-        if (not qa.negated and not qa.q.is_range and qa.q.high > 0 and not qa.q.bound and not _own_multiple(ctx, qa)
-                and not _told_before(ctx, qa.q)
-                and not _named_size(qa.q.raw, ctx) and not _size_as_written(qa.q, ctx)):
+        if not qa.negated and not qa.q.is_range and qa.q.high > 0 and not qa.q.bound and not _excused(ctx, qa):
             hit = labelled_elsewhere(ctx.claim.text, qa, ctx.facts, ctx.claim.quantities)
         if hit is not None:
             sources, own = _derived(ctx)
