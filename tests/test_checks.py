@@ -1187,6 +1187,79 @@ def test_a_throughput_ratio_told_as_latency_is_flagged():
     assert flagged(run("DeepSpeed-MII 的有效吞吐最高可达 vLLM 的 2.3 倍。", src)) == []
 
 
+PAIRED = ("The three-run mean improves sequential average latency from `0.3572s` to `0.2707s`, which is a `24.21%` "
+          "latency improvement and a `31.92%` throughput improvement.")
+
+
+@pytest.mark.parametrize("body", ["顺序请求的平均延迟从 0.3572s 降到 0.2707s，降幅为 31.92%。",
+                                  "Sequential latency improved by 31.92%."])
+def test_a_figure_paired_with_its_own_side_in_a_shared_clause_is_read_on_that_side(body):
+    [f] = flagged(run(body, doc(PAIRED)), "metric-conflation")
+    assert f.check == "axis-swapped" and "throughput" in f.message
+
+
+@pytest.mark.parametrize("body", ["顺序请求的平均延迟从 0.3572s 降到 0.2707s，降幅为 24.21%。",
+                                  "Sequential throughput improved by 31.92%, and latency by 24.21%."])
+def test_a_figure_told_on_its_own_paired_side_is_not_flagged(body):
+    assert flagged(run(body, doc(PAIRED))) == []
+
+
+def test_figures_given_respectively_pair_no_side():
+    src = doc("Latency and throughput improved by 20.5% and 30.5% respectively on the sequential benchmark.")
+    assert flagged(run("Latency improved by 30.5% on the sequential benchmark.", src), "metric-conflation") == []
+
+
+def test_a_clause_without_a_side_takes_none_from_a_later_clause():
+    src = doc("whisper_print_timings: total time = 37951.10 ms; llama eval: 21.16 tokens per second")
+    assert flagged(run("The whisper side took 37951.10 ms, while the llama side generated 21.16 tokens per second.", src),
+                   "metric-conflation") == []
+
+
+AGGREGATE = doc("| 8.3 Concurrent batching | KEEP (async client pool) | ~10 → ~88 tok/s aggregate (+780%) |")
+
+
+@pytest.mark.parametrize("body", ["单个请求的解码速度从约 10 tok/s 提高到约 88 tok/s。",
+                                  "The decode speed of a single request rose from about 10 to about 88 tok/s."])
+def test_an_aggregate_change_told_as_one_requests_is_flagged(body):
+    [f] = flagged(run(body, AGGREGATE), "metric-conflation")
+    assert f.check == "axis-swapped" and "aggregate" in f.message
+
+
+@pytest.mark.parametrize("body", ["并发批处理让聚合吞吐从约 10 tok/s 提高到约 88 tok/s。",
+                                  "Concurrent batching raised aggregate throughput from about 10 to about 88 tok/s.",
+                                  "单个请求的解码速度约为 88 tok/s。"])
+def test_an_aggregate_change_told_as_aggregate_or_a_lone_round_figure_is_not_flagged(body):
+    assert flagged(run(body, AGGREGATE), "metric-conflation") == []
+
+
+# --- hardware the lexicon does not list, by the shape of its name -------------------------
+
+M5 = doc("Four CVEs were patched, enable_thinking=false is now honoured across every text backend, "
+         "and Apple M5 no longer SIGSEGVs at startup.")
+
+
+def test_a_chip_added_to_a_denying_list_the_source_retells_is_flagged():
+    [f] = flagged(run("Apple M4 and M5 Macs no longer SIGSEGV at startup.", M5), "unsupported")
+    assert f.check == "condition-unseen" and "M4" in f.message
+    assert flagged(run("Apple M5 Macs no longer SIGSEGV at startup.", M5)) == []
+
+
+ARC = doc("On an Arc A770 the 7B model decodes at 14.5 tokens/s with the Vulkan backend.")
+
+
+@pytest.mark.parametrize("body", ["在 Arc A770 和 B580 上，7B 模型的解码速度为 14.5 tokens/s。",
+                                  "On the A770 and the RTX 4060 the 7B model decodes at 14.5 tokens/s."])
+def test_a_card_outside_the_lexicon_added_to_a_measured_one_is_flagged(body):
+    [f] = flagged(run(body, ARC), "unsupported")
+    assert f.check == "condition-unseen"
+
+
+@pytest.mark.parametrize("body", ["在 A770 上，7B 模型的解码速度为 14.5 tokens/s。",
+                                  "On an Intel Arc A770 the 7B model decodes at 14.5 tokens/s with Vulkan."])
+def test_a_card_outside_the_lexicon_spelled_otherwise_is_not_flagged(body):
+    assert flagged(run(body, ARC)) == []
+
+
 def test_the_merge_belongs_to_the_pr_its_own_clause_names():
     closed = doc("Add 310P support", url="https://github.com/o/r/pull/3426", state="closed")
     merged = doc("Add 310P support (v2)", url="https://github.com/o/r/pull/3484", state="merged",

@@ -709,10 +709,13 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
     claimed: dict[str, list] = {}
+    parts = [m for m in ctx.claim.mentions if m.kind == "hardware"]
     for m in ctx.claim.mentions:
         family = _target_family(m)
         if family is None or m.negated:
             continue
+        if m.kind != "hardware" and any(h.start <= m.start and m.end <= h.end for h in parts):
+            continue  # "Intel Arc" of "Intel Arc A770" is the card's name, not a back end beside it
         if any(p.clause == m.clause for p in ctx.claim.of("proposal")):
             continue
         claimed.setdefault(family, []).append(m)

@@ -542,16 +542,24 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     # sibling part does not ("GH200" is not "H100")
     archs = {m.key for f in ctx.facts for m in f.statement.of("hardware") if arch.get(m.key) == m.key}
     unseen: list[str] = []
-    conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision") and not m.negated]
+    conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision")]
     for m in conditions:
         # (parallelism is left out: its degrees are spelled too many ways, "Ulysses-2" / "ulysses_degree=2")
         if arch.get(m.key) in archs or _seen(ctx, m.text, m.key):
             continue
+        if m.negated:
+            # "Apple M4 and M5 Macs no longer SIGSEGV": a name listed beside one the source says it of,
+            # in a sentence the claim retells, widens the list whatever the sentence denies
+            if any(o.kind == m.kind and o.key != m.key and o.negated and _listed(ctx.claim.text, m, o) and _retold(ctx, o)
+                   for o in conditions):
+                unseen.append(m.text)
+                anchored = True
+            continue
         unseen.append(m.text)
         # one list with a condition that a source sentence names, a sentence the claim retells ("an f32 or
         # f16 accumulator" where the PR's own sentence lists "fp8 x fp8, f32 accumulator, rank 2")
-        if any(o.kind == m.kind and o.key != m.key and _LIST_GAP.fullmatch(ctx.claim.text[min(m.end, o.end):max(m.start, o.start)])
-               and _retold(ctx, o) for o in conditions):
+        if any(o.kind == m.kind and o.key != m.key and not o.negated and _listed(ctx.claim.text, m, o) and _retold(ctx, o)
+               for o in conditions):
             anchored = True
     # a project's own news lists its own models; only a figure anchors it to a source
     names = [] if first_party(ctx) else [n for n in MODEL_NAME.finditer(ctx.claim.text)
@@ -582,13 +590,29 @@ def _retold(ctx: ClaimContext, mention) -> bool:
     """Whether a source sentence that names the mention is the one the claim retells: most of
     its words stand in the claim."""
     claim = gist(ctx.claim.text)
-    return any(any(m.key == mention.key for m in fact.statement.mentions) and mention.text.casefold() in sentence.casefold()
-               and len(words_ & claim) >= 4 and len(words_ & claim) >= 0.5 * len(words_)
-               for fact, sentence, words_, _ in source_sentences(ctx))
+    for fact, sentence, words_, _ in source_sentences(ctx):
+        if not any(m.key == mention.key for m in fact.statement.mentions) or mention.text.casefold() not in sentence.casefold():
+            continue
+        if len(words_ & claim) >= 4 and len(words_ & claim) >= 0.5 * len(words_):
+            return True
+        # or the one part of a long sentence that names it: "…, and Apple M5 no longer SIGSEGVs at startup"
+        for part in _PART.split(sentence):
+            own = gist(part)
+            if mention.text.casefold() in part.casefold() and len(own & claim) >= 4 and len(own & claim) >= 0.75 * len(own):
+                return True
+    return False
+
+
+_PART = compile_pattern(r"[,，;；:：]\s*")
 
 
 _LIST_GAP = compile_pattern(r"\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?", re.IGNORECASE)
 _VERSIONISH = compile_pattern(r"v?\d+(?:\.\d+)+[\w.-]*", re.IGNORECASE)
+
+
+def _listed(text: str, a, b) -> bool:
+    """Whether two mentions stand next to each other in one list ("M4 and M5", "A770、B580")."""
+    return bool(_LIST_GAP.fullmatch(text[min(a.end, b.end):max(a.start, b.start)]))
 
 
 def _covered(name: str, found: list[str]) -> bool:

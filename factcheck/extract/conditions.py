@@ -75,6 +75,14 @@ def find_conditions(text: str) -> list[Mention]:
     found: list[Mention] = []
     for kind, matcher in (("hardware", lexicon.hardware), ("platform", lexicon.platform), ("precision", lexicon.precision), ("scope", lexicon.scope)):
         found.extend(Mention(kind=kind, key=h.key, start=h.start, end=h.end, text=h.text) for h in matcher.find(text))
+    taken = [(m.start, m.end) for m in found if m.kind == "hardware"]
+    for shape in lexicon.hardware_shapes:
+        for h in shape.finditer(text):
+            if any(s < h.end() and h.start() < e for s, e in taken):
+                continue
+            taken.append((h.start(), h.end()))
+            key = re.sub(r"\s+", " ", h.group("core"))
+            found.append(Mention(kind="hardware", key=key, start=h.start(), end=h.end(), text=h.group(0)))
     for m in _PARALLEL.finditer(text):
         if m.group(1):
             key = f"{m.group(1).upper()}{m.group(2)}"

@@ -152,6 +152,7 @@ class Lexicon:
     platform: TermMatcher
     platform_family: dict[str, str]  # platform key -> os | backend
     hardware_arch: dict[str, str]  # hardware key -> its architecture's key (the arch maps to itself)
+    hardware_shapes: tuple[re.Pattern[str], ...]  # model-name shapes of hardware the list lacks; group "core" is the key
     precision: TermMatcher
     scope: TermMatcher
     universal: UniversalMatcher
@@ -227,6 +228,7 @@ def _build_lexicon() -> Lexicon:
         platform_family={key: family for family, keys in t["platform_family"].items() for key in keys},
         hardware_arch={**{arch: arch for arch in t["hardware_arch"]},
                        **{key: arch for arch, keys in t["hardware_arch"].items() for key in keys}},
+        hardware_shapes=tuple(compile_pattern(p) for p in t["hardware_shapes"]["patterns"]),
         precision=TermMatcher(t["precision"]),
         scope=TermMatcher(t["scope"]),
         universal=UniversalMatcher(t["universal"]["quantifiers"], t["universal"]["nouns"], t["universal"]["dampers"],
