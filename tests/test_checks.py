@@ -1260,6 +1260,100 @@ def test_a_card_outside_the_lexicon_spelled_otherwise_is_not_flagged(body):
     assert flagged(run(body, ARC)) == []
 
 
+# --- round 19's misses, as mechanisms ------------------------------------------------------
+
+EFFICIENCY = doc("在 Jetson AGX Orin 和 RTX 4090 两款典型端侧芯片上，MiniCPM4 在长文本处理任务中有更高处理速度。"
+                 "在 Jetson AGX Orin 平台上，相较于 Qwen3-8B，MiniCPM4 实现了约 7 倍的生成速度提升。")
+
+
+@pytest.mark.parametrize("body", ["MiniCPM4 在 RTX 4090 上相较 Qwen3-8B 实现了约 7 倍的生成速度提升。",
+                                  "在 RTX 4090 平台上，MiniCPM4 相较于 Qwen3-8B 实现了约 7 倍的生成速度提升。"])
+def test_a_figure_retold_on_hardware_the_source_names_only_without_figures_is_a_swap(body):
+    assert [f.check for f in flagged(run(body, EFFICIENCY))] == ["condition-swapped"]
+
+
+def test_a_figure_retold_on_its_own_hardware_is_not_a_swap():
+    assert flagged(run("MiniCPM4 在 Jetson AGX Orin 上相较 Qwen3-8B 实现了约 7 倍的生成速度提升。", EFFICIENCY)) == []
+    assert flagged(run("在 RTX 4090 上，MiniCPM4 的长文本处理速度也更高。", EFFICIENCY)) == []
+
+
+NEWS_LINES = doc("- [2026.09.07] **MiniCPM5-2B** 发布：同系列第二个模型。\n- [2026.05.19] **MiniCPM5-1B** 发布：面向端侧的 1B 稠密模型。")
+
+
+@pytest.mark.parametrize("body", ["MiniCPM5-1B 是同系列首个模型，于 2026 年 6 月 19 日发布。",
+                                  "MiniCPM5-1B, the first of the series, was released on June 19, 2026."])
+def test_a_release_day_a_dotted_news_line_gives_otherwise_is_flagged(body):
+    [f] = flagged(run(body, NEWS_LINES), "release-date")
+    assert f.check == "date-contradicted" and "2026-05-19" in f.message
+
+
+def test_a_release_day_the_news_line_gives_is_not_flagged():
+    assert flagged(run("MiniCPM5-1B 是同系列首个模型，于 2026 年 5 月 19 日发布。", NEWS_LINES)) == []
+
+
+REQUEST_URL = "https://github.com/example-org/engine/issues/715"
+REQUEST = doc("[Feature]: Support MiniCPM5-2B. Please add support for this model.", url=REQUEST_URL, kind="issue", state="open",
+              dates={"created": "2026-09-08"})
+
+
+@pytest.mark.parametrize("body", ["FastFlowLM 已在同日合入对 MiniCPM5-2B 的支持。",
+                                  "Support for MiniCPM5-2B was merged the same day."])
+def test_a_merge_told_where_the_section_cites_only_an_open_request_is_flagged(body):
+    [f] = flagged(run(body, REQUEST, cite=REQUEST_URL), "overstatement")
+    assert f.check == "merged-but-open"
+
+
+@pytest.mark.parametrize("body", ["维护者希望下周合入对 MiniCPM5-2B 的支持。", "该请求尚未合入。",
+                                  "The maintainers hope the support is merged next week."])
+def test_a_hoped_or_denied_merge_on_an_open_request_is_not_flagged(body):
+    assert flagged(run(body, REQUEST, cite=REQUEST_URL)) == []
+
+
+SPEEDUP = doc("Our results show a 13x speedup over vLLM with prefix caching, and up to 30x speedup without prefix caching.")
+
+
+@pytest.mark.parametrize("body", ["The page states a 13x speedup with prefix caching and 30x without it.",
+                                  "The page states a 30x speedup over vLLM without prefix caching."])
+def test_without_after_a_figure_names_a_condition_and_the_bound_it_drops_is_flagged(body):
+    assert [f.check for f in flagged(run(body, SPEEDUP), "overstatement")] == ["hedge-dropped"]
+
+
+def test_a_figure_denied_before_without_stays_denied():
+    assert flagged(run("The page does not claim 30x without prefix caching.", SPEEDUP)) == []
+    assert flagged(run("The page states up to 30x without prefix caching.", SPEEDUP)) == []
+
+
+OLD_REQUEST_URL = doc("PREFIX_CACHING=0 does not disable prefix caching in v2.3.1", url=REQUEST_URL, kind="issue", state="open",
+                dates={"created": "2024-10-21"})
+
+
+def test_a_thread_told_as_a_new_issue_this_week_is_dated():
+    [f] = flagged(run("A new issue this week, #715, reports that PREFIX_CACHING=0 does not disable prefix caching.",
+                      OLD_REQUEST_URL, window="2024-12-09..2024-12-15", cite=REQUEST_URL), "release-date")
+    assert f.check == "new-but-earlier"
+    assert flagged(run("An older issue, #715, reports that PREFIX_CACHING=0 does not disable prefix caching.",
+                       OLD_REQUEST_URL, window="2024-12-09..2024-12-15", cite=REQUEST_URL)) == []
+
+
+REQUIREMENTS = doc("**从零开始**\n\n- 依赖Python3.12, GLIBC_2.39, GLIBCXX_3.4.33 环境")
+
+
+@pytest.mark.parametrize("body", ["环境要求为 Python 3.10、GLIBC_2.39。", "It needs Python 3.10 and GLIBC 2.39."])
+def test_a_named_version_the_source_gives_otherwise_is_flagged(body):
+    [f] = flagged(run(body, REQUIREMENTS), "unsupported")
+    assert f.check == "named-version-differs" and "Python3.12" in f.message
+
+
+@pytest.mark.parametrize("body", ["环境要求为 Python 3.12、GLIBC_2.39。", "It needs Python 3.10 or later."])
+def test_a_named_version_given_alike_or_as_an_open_range_is_not_flagged(body):
+    assert flagged(run(body, REQUIREMENTS)) == []
+
+
+def test_a_model_familys_version_is_no_named_version():
+    src = doc(REQUIREMENTS.text + "\n\nModels: Qwen3.5, InternVL2.5.")
+    assert "named-version-differs" not in [f.check for f in run("It supports Qwen 1.5 and InternVL v1.1.", src).findings]
+
+
 def test_the_merge_belongs_to_the_pr_its_own_clause_names():
     closed = doc("Add 310P support", url="https://github.com/o/r/pull/3426", state="closed")
     merged = doc("Add 310P support (v2)", url="https://github.com/o/r/pull/3484", state="merged",

@@ -241,12 +241,12 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     for m in mine.values():
         blanked[m.start:m.end] = " " * (m.end - m.start)
     claim_gist = gist("".join(blanked))
-    said = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions if m.kind in _SWAPPABLE}
     code = _CODE.findall(text)
     # across languages (a Chinese claim on an English comment) only the claim's names can
     # meet: then all of them must stand in the sentence
     latin = {w for w in claim_gist if w.isascii()}
     mostly_other = len(latin) < len(claim_gist) / 2 and len(latin) >= 2
+    retold = []
     for fact, sentence, sentence_gist, _ in source_sentences(ctx):
         if any(c not in sentence for c in code):
             continue  # "`fp16_master_weights`" beside "`bf16_master_weights`": another option, not a swap
@@ -259,17 +259,44 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
         across = mostly_other and latin <= rest
         if len(shared) < 2 or (len(shared) < _COVER_SOURCE * len(rest) and not across):
             continue
+        retold.append((fact, sentence, theirs))
+    said = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions if m.kind in _SWAPPABLE}
+    # where the retold sentence gives the claim's own figure, a source that names the claim's
+    # condition elsewhere without a figure ("在 Jetson AGX Orin 和 RTX 4090 两款芯片上 … 更高处理
+    # 速度") did not measure that figure there
+    measured = set().union(*(_measured_under(fact, sentence) for fact, sentence, *_ in source_sentences(ctx)))
+    for fact, sentence, theirs in retold:
+        figures = [qa for qa in ctx.claim.quantities if not qa.negated and qa.q.unit and _in_sentence(fact, sentence, qa)]
         for kind, key in mine:
+            if (kind, key) in said and (not figures or (kind, key) in measured):
+                continue
             # one condition for one: a list ("NVIDIA GPUs, AMD GPUs, Google Cloud TPUs …") is no swap
             if sum(kd == kind for kd, _ in mine) != 1 or sum(kd == kind for kd, _ in theirs) != 1:
                 continue
             other = [k for (kd, k) in theirs if kd == kind and k != key]
-            if other and (kind, key) not in theirs and (kind, key) not in said:
+            if other and (kind, key) not in theirs:
                 quote = sentence_evidence(fact, sentence)
                 told, given = mine[(kind, key)].text, theirs[(kind, other[0])].text
                 return [ctx.finding("unsupported", "warning",
                                     f"The source says this of {given}, not {told}.", [quote], "condition-swapped")]
     return []
+
+
+def _in_sentence(fact, sentence: str, qa) -> bool:
+    """Whether one sentence of a passage gives the claim's figure."""
+    st = fact.statement
+    at = st.text.find(sentence)
+    return at >= 0 and any(at <= x.q.start < at + len(sentence) and same_value(qa.q, x.q) for x in st.quantities)
+
+
+def _measured_under(fact, sentence: str) -> set[tuple[str, str]]:
+    """The conditions a source sentence gives a figure under: one with a figure of a unit
+    ("在 Jetson AGX Orin 和 RTX 4090 两款芯片上 … 更高处理速度" gives none)."""
+    st = fact.statement
+    at = st.text.find(sentence)
+    if at < 0 or not any(at <= qa.q.start < at + len(sentence) and qa.q.unit for qa in st.quantities):
+        return set()
+    return {(m.kind, m.key) for m in st.mentions if m.kind in _SWAPPABLE and m.text in sentence}
 
 
 def row_condition_swapped(ctx: ClaimContext) -> list[Finding]:

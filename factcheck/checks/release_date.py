@@ -129,13 +129,15 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
                 if d.date and d.precision in ("day", "month") and d.relative is None}
         if days:
             versions = {same_version_key(v.version) for v in st.versions}
-            dated.append((fact, days, words(fact.quote, parts=False) | versions))
+            # the line's events count as a shared word when the claim dates the same event
+            events = {f"event:{e.key}" for e in st.of("event", affirmed=True)}
+            dated.append((fact, days, words(fact.quote, parts=False) | versions | events))
     if not dated:
         return []
     text = ctx.claim.text
     bounds = sorted((d.start, d.end) for d in ctx.claim.dates)
     out = []
-    for mention, _ in pairs:
+    for mention, event in pairs:
         # "X released on D1, and Y on D2" / "X 7 月 19 日发布，Y 8 月 18 日开源": what the date
         # dates stands between the dates beside it, within its own comma-separated part
         before = max((e for s, e in bounds if e <= mention.start), default=0)
@@ -147,6 +149,7 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
         if len(bounds) == 1 and _weight(stretch) < 3:
             # one date: the whole sentence speaks of it
             stretch = words(text, parts=False) | {same_version_key(v.version) for v in ctx.claim.versions}
+        stretch |= {f"event:{event}"}
         scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated), key=lambda x: -x[0])
         best = scored[0]
         named = [x for x in scored if x[0] >= 2 and any(re.search(r"[\d\-.]", w) for w in stretch & words(x[1].quote, parts=False) | versions & stretch)]
@@ -322,7 +325,7 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
         return []
     prs = [d for d in ctx.docs if d.kind == "pull_request"]
     if not prs:
-        return []
+        return _merged_on_open_issue(ctx)
     named = [d for d in ctx.referenced() if d.kind == "pull_request"]
     if ctx.names_others() or _pending_besides(ctx):
         # "评审与合入拆分到 #24404、#24406" / "FA 内核已合入，GEMM 仍在评审": the merge may be another
@@ -357,6 +360,30 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
                             evidence, "merged-but-open")
                 for category in (["overstatement", "release-date"] if ctx.claim.dates else ["overstatement"])]
     return []
+
+
+_HOPED = compile_pattern(r"希望|预计|有望|\b(?:hope[sd]?|expect(?:s|ed)?|next week)\b|下周", re.IGNORECASE)
+
+
+def _merged_on_open_issue(ctx: ClaimContext) -> list[Finding]:
+    """"FastFlowLM 已在同日合入对 MiniCPM5-2B 的支持" where the section cites only the open
+    issue that asks for it: no cited source shows a merge, and the request stands open."""
+    if ctx.names_others() or _pending_besides(ctx):
+        return []
+    issues = [d for d in ctx.docs if d.kind == "issue"]
+    if len(issues) != 1 or (issues[0].state or "").lower() != "open":
+        return []
+    # a merge told as done ("已合入", "合入了", "was merged"), not one hoped for ("希望下周合入")
+    text = ctx.claim.text
+    done = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged" and (
+        e.text.isascii() or "已" in text[max(0, e.start - 8):e.start] or text[e.end:e.end + 1] == "了")]
+    modality = load_lexicon().modality
+    if not done or any(modality.says(text[c.start:c.end], k) for k in ("plan", "pending") for c in
+                       (ctx.claim.clauses[e.clause] for e in done if e.clause is not None)) or _HOPED.search(text):
+        return []
+    return [ctx.finding("overstatement", "warning",
+                        "The claim says merged; the section cites only an issue, which is still open, and no pull request.",
+                        [Evidence.of_field(issues[0], "state")], "merged-but-open")]
 
 
 CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, merged_but_open]

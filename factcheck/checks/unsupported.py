@@ -478,6 +478,50 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# a version glued to the name of what it versions: "Python 3.10", "依赖Python3.12", "GLIBC_2.39";
+# not an open range ("3.10+", "3.9-3.12", "3.10 or later")
+_NAMED_VERSION = compile_pattern(
+    r"(?<![A-Za-z0-9_.])(?P<name>[A-Za-z][A-Za-z+]{1,15})[ _-]?v?(?P<ver>\d+\.\d+(?:\.\d+)*)"
+    r"(?![\w+]|\.\d|\s*(?:[-–~至到]|to\s|or\s(?:later|newer|above|higher)|and\s(?:above|later)|及以上|以上|或更高))")
+_NOT_A_NAME = frozenset({"v", "ver", "version", "versions", "release", "from", "to", "and", "or", "vs", "over", "than",
+                         "of", "by", "at", "on", "in", "is", "was", "the", "an", "up", "about", "top", "x", "rc"})
+
+
+def _named_versions(text: str) -> list[tuple[str, str, re.Match[str]]]:
+    return [(m.group("name").casefold(), same_version_key(m.group("ver")), m) for m in _NAMED_VERSION.finditer(text)
+            if m.group("name").casefold() not in _NOT_A_NAME]
+
+
+def named_version_differs(ctx: ClaimContext) -> list[Finding]:
+    """A version of a named thing that the cited sources give otherwise: "环境要求为 Python
+    3.10" where the source says "依赖Python3.12". Only where a source names the same thing
+    with a version, never with the claim's."""
+    if not ctx.docs:
+        return []
+    if "named_versions" not in ctx.section_memo:
+        given: dict[str, dict[str, tuple]] = {}
+        for doc in ctx.docs:
+            for text in [doc.title or "", doc.text, *(c.text for c in doc.comments)]:
+                for name, ver, m in _named_versions(text):
+                    given.setdefault(name, {}).setdefault(ver, (doc, m.group(0)))
+        ctx.section_memo["named_versions"] = given
+    given = ctx.section_memo["named_versions"]
+    families = load_lexicon().model_families
+    for name, ver, m in _named_versions(ctx.claim.text):
+        theirs = given.get(name)
+        # one version the sources give the thing; a model family ("Qwen 1.5", "InternVL2.5") has many
+        if not theirs or len(theirs) != 1 or ver in theirs or name in families:
+            continue
+        if any(c.negates(m.start(), m.end()) for c in ctx.claim.clauses if c.start <= m.start() < c.end):
+            continue
+        doc, written = next(iter(theirs.values()))
+        told = m.group(0)
+        return [ctx.finding("unsupported", "warning", f"The cited source gives {written}, not {told}.",
+                            [Evidence(url=doc.url, quote=written)] if written in doc.text else
+                            [f for f in ctx.facts if f.url == doc.url][:1], "named-version-differs")]
+    return []
+
+
 def _raw(ctx: ClaimContext) -> str:
     """Every word of the cited documents, case-folded, computed once per section."""
     if "raw" not in ctx.section_memo:
@@ -619,5 +663,6 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
-CHECKS = [fraction_disagrees, ratio_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported, condition_unseen,
+CHECKS = [fraction_disagrees, ratio_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported,
+          named_version_differs, condition_unseen,
           reply_not_in_thread]

@@ -178,7 +178,7 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         metric = _metric_for(q, clauses[ci], metric_hits, lexicon.metric_units)
         if metric is None and ci and _is_label(text, clauses[ci - 1]):
             metric = _metric_for(q, clauses[ci - 1], metric_hits, {})  # "Denoise: 7.45 s"
-        quantities.append(QuantityAt(q=q, clause=ci, negated=clauses[ci].negates(q.start, q.end), metric=metric))
+        quantities.append(QuantityAt(q=q, clause=ci, negated=_negates_figure(text, clauses[ci], q), metric=metric))
     if any(qa.q.unit == "params" for qa in quantities):
         # "约 14B 参数，合计 27B": beside a parameter count, a bare 27B is one too, not bytes
         for qa in quantities:
@@ -212,6 +212,15 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
 # between "up to 3000 GB/s" and "660 TFLOPS": a condition of the first and a conjunction
 _BOUND_SHARED = compile_pattern(r"\s*(?:(?:in|on|at|for|with|under)\b[^;.,，。；\d]{0,60}?|[（(][^）)\d]{0,40}[）)])?"
                                 r"\s*(?:and|与|和|及|以及)\s*", re.IGNORECASE)
+
+
+def _negates_figure(text: str, clause: Clause, q: Quantity) -> bool:
+    """Whether the clause denies a figure. "without" after it only names what the figure
+    was measured without ("up to 30x speedup without prefix caching")."""
+    cues = [(cs, ce) for cs, ce in clause.cues if not (cs >= q.end and text[cs:ce].casefold() == "without")]
+    if len(cues) == len(clause.cues):
+        return clause.negates(q.start, q.end)
+    return clause.model_copy(update={"cues": cues}).negates(q.start, q.end)
 
 
 def _shared_bound(text: str, quantities: list[QuantityAt]) -> None:
