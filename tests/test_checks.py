@@ -1354,6 +1354,81 @@ def test_a_model_familys_version_is_no_named_version():
     assert "named-version-differs" not in [f.check for f in run("It supports Qwen 1.5 and InternVL v1.1.", src).findings]
 
 
+# --- round 20's misses, as mechanisms ------------------------------------------------------
+
+PACKING = doc("speedup packing stage for autogptq and autoawq format\n\n70B  gptq 25m->5m awq 40m->17m")
+
+
+def test_logged_minutes_support_a_change_told_in_minutes():
+    assert flagged(run("On a 70B model, GPTQ packing went from 25 minutes to 5 minutes.", PACKING)) == []
+    assert flagged(run("70B 模型上，AWQ 打包从 40 分钟降到 17 分钟。", PACKING)) == []
+
+
+def test_a_change_to_another_end_names_the_sources_own_partner():
+    [f] = flagged(run("AWQ packing on the same model went from 40 minutes to 7 minutes.", PACKING))
+    assert f.check == "change-mismatch" and "17m" in f.message
+
+
+def test_a_glued_m_alone_is_no_minutes():
+    from factcheck.extract.quantities import extract_quantities
+    assert [q.unit for q in extract_quantities("a 7m model and a 25m run")] == []
+
+
+LOONGSON = doc("nihui 2026-05-05: 3a4000 loongnix-20.rc2, single thread\n\n|1t|baseline|pr6662|\n|vgg16_int8|1079.66 | 507.15|")
+
+
+@pytest.mark.parametrize("body", ["nihui 贴出的测试环境是龙芯 3A5000，系统为 loongnix-20.rc2。",
+                                  "The numbers were measured on a Loongson 3A5000 running loongnix-20.rc2."])
+def test_a_cpu_outside_the_lexicon_told_for_a_measured_figure_is_flagged(body):
+    assert "condition-unseen" in [f.check for f in flagged(run(body, LOONGSON))]
+
+
+def test_the_same_cpu_in_another_case_is_not_flagged():
+    assert flagged(run("nihui 贴出的测试环境是龙芯 3A4000，系统为 loongnix-20.rc2。", LOONGSON)) == []
+
+
+@pytest.mark.parametrize("body, category", [("vgg16_int8 从 1079.66 降到 507.15，耗时减少了约三分之二。", "overstatement"),
+                                            ("vgg16_int8 从 1079.66 降到 507.15，耗时减少了约三分之一。", "unsupported")])
+def test_a_fraction_told_bigger_than_the_sentences_figures_overstates(body, category):
+    [f] = [f for f in flagged(run(body, LOONGSON)) if f.check == "fraction-disagrees"]
+    assert f.category == category
+
+
+THIRD_PARTY = doc("ncnn source code is licensed under the BSD 3-Clause License, except for the third-party components "
+                  "listed below.\n\nOpen Source Software Licensed Under the BSD 2-Clause License:\n---\n"
+                  "1. squeezenet  1.1\n2. caffe.proto  master\n\nOpen Source Software Licensed Under the zlib License:\n"
+                  "1. neon_mathfun.h", title="ncnn LICENSE", kind="repository")
+
+
+@pytest.mark.parametrize("body", ["squeezenet 1.1 和 caffe.proto 等组件同样适用 BSD 3-Clause。",
+                                  "Bundled parts such as squeezenet 1.1 are under the BSD 3-Clause License too."])
+def test_a_part_the_license_file_lists_under_another_license_is_flagged(body):
+    [f] = flagged(run(body, THIRD_PARTY), "license")
+    assert f.check == "component-license-differs" and "BSD-2-Clause" in f.message
+
+
+@pytest.mark.parametrize("body", ["squeezenet 1.1 和 caffe.proto 适用 BSD 2-Clause。",
+                                  "ncnn source code is licensed under the BSD 3-Clause License."])
+def test_a_part_under_its_own_license_or_the_main_code_is_not_flagged(body):
+    assert flagged(run(body, THIRD_PARTY)) == []
+
+
+PAIRS = doc("20x for awq and 4x for gptq packing speedup", title="packing speedup")
+
+
+@pytest.mark.parametrize("body", ["Its headline 20x speedup applies to GPTQ packing, with AWQ gaining 4x.",
+                                  "GPTQ 打包提速 20x，AWQ 提速 4x。"])
+def test_two_figures_told_crosswise_to_the_names_the_source_pairs_them_with_are_flagged(body):
+    [f] = flagged(run(body, PAIRS), "metric-conflation")
+    assert f.check == "pairing-swapped" and "awq" in f.message
+
+
+@pytest.mark.parametrize("body", ["Its headline 20x speedup applies to AWQ packing, with GPTQ gaining 4x.",
+                                  "The PR reports a 20x packing speedup.", "AWQ 打包提速 20x，GPTQ 提速 4x。"])
+def test_figures_told_with_their_own_names_or_one_name_are_not_flagged(body):
+    assert flagged(run(body, PAIRS)) == []
+
+
 def test_the_merge_belongs_to_the_pr_its_own_clause_names():
     closed = doc("Add 310P support", url="https://github.com/o/r/pull/3426", state="closed")
     merged = doc("Add 310P support (v2)", url="https://github.com/o/r/pull/3484", state="merged",

@@ -10,6 +10,7 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
+from .polarity import gist
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -132,9 +133,10 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
         docs = {h.fact.url for h in with_before}
         after_hits = [h for h in matches(after.q, ctx.facts, bare_ok=False) if h.fact.url in docs]
         fact = with_before[0].fact
-        partner = next((qa for qa in fact.statement.quantities
-                        if not same_value(before.q, qa.q) and compatible(before.q.unit, qa.q.unit, bare_ok=False)),
-                       None)
+        # the source's own change from that figure ("awq 40m->17m"), else its first figure of the unit
+        partner = next((b for a, b in fact.statement.changes() if a is with_before[0].qa), None) or next(
+            (qa for qa in fact.statement.quantities
+             if not same_value(before.q, qa.q) and compatible(before.q.unit, qa.q.unit, bare_ok=False)), None)
         said = f"{before.q.raw} → {partner.q.raw}" if partner else before.q.raw
         if any(_down_one_column(b, a) for b in with_before for a in after_hits):
             continue  # "TP2 时 73%，TP4 后 62%": one column of the table, read down its rows
@@ -511,7 +513,7 @@ def device_count_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def _sides(text: str, lo: int, hi: int) -> dict[str, set[str]]:
+def axis_sides(text: str, lo: int, hi: int) -> dict[str, set[str]]:
     """The sides of each measurement axis named in text[lo:hi]: {"stage": {"decode"}, …}."""
     hits = load_lexicon().axes.find(text)
     ignored = [(h.start, h.end) for h in hits if h.key == "ignore"]
@@ -536,7 +538,7 @@ def _paired_side(st, lo: int, hi: int, figure: int, axis: str) -> set[str] | Non
     cuts = [lo, *(m.start() for m in _PARTS.finditer(st.text, lo, hi)), hi]
     mine = None
     for a, b in zip(cuts, cuts[1:]):
-        sides = _sides(st.text, a, b).get(axis, set())
+        sides = axis_sides(st.text, a, b).get(axis, set())
         figures = sum(a <= x.q.start < b for x in st.quantities)
         if sides and (len(sides) != 1 or figures != 1):
             return None
@@ -545,13 +547,55 @@ def _paired_side(st, lo: int, hi: int, figure: int, axis: str) -> set[str] | Non
     return mine or None
 
 
+def _part_of(text: str, lo: int, hi: int, at: int) -> tuple[int, int]:
+    """The part of text[lo:hi], split at its coordinators, that holds position ``at``."""
+    cuts = [lo, *(m.start() for m in _PARTS.finditer(text, lo, hi)), hi]
+    return next(((a, b) for a, b in zip(cuts, cuts[1:]) if a <= at < b), (lo, hi))
+
+
+def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
+    """Two figures the source pairs one to one with two names, told crosswise: "its 20x
+    speedup applies to GPTQ packing, with AWQ gaining 4x" where the source says "20x for awq
+    and 4x for gptq packing speedup". Only where the claim names both sides, and the figure's
+    own part names the other side's word and not its own."""
+    text = ctx.claim.text
+    claim_words = gist(text)
+    for qa in ctx.claim.quantities:
+        if qa.negated or not qa.q.unit:
+            continue
+        for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
+            st = hit.fact.statement
+            c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
+            lo, hi = (c.start, c.end) if c else (0, len(st.text))
+            cuts = [lo, *(m.start() for m in _PARTS.finditer(st.text, lo, hi)), hi]
+            parts = [(a, b) for a, b in zip(cuts, cuts[1:]) if any(a <= x.q.start < b for x in st.quantities)]
+            if len(parts) < 2 or any(sum(a <= x.q.start < b for x in st.quantities) != 1 for a, b in parts):
+                continue
+            mine = next(((a, b) for a, b in parts if a <= hit.qa.q.start < b), None)
+            if mine is None:
+                continue
+            own = gist(st.text[mine[0]:mine[1]])
+            others = set().union(*(gist(st.text[a:b]) for a, b in parts if (a, b) != mine))
+            own_label, other_label = (own - others) & claim_words, (others - own) & claim_words
+            if not own_label or not other_label:
+                continue  # the claim does not name both sides
+            clause = ctx.claim.clauses[qa.clause]
+            a, b = _part_of(text, clause.start, clause.end, qa.q.start)
+            here = gist(text[a:b])
+            if here & other_label and not here & own_label:
+                figure, given, told = qa.q.raw, ", ".join(sorted(own_label)), ", ".join(sorted(here & other_label))
+                return [ctx.finding("metric-conflation", "warning",
+                                    f"In the source, {figure} goes with {given}, not {told}.", [hit.fact], "pairing-swapped")]
+    return []
+
+
 def _sides_at(hit) -> dict[str, set[str]]:
     """The sides a source figure's own clause names (a table row: the whole row); where the
     clause names both sides of an axis, the side of the figure's own part."""
     st = hit.fact.statement
     c = st.clauses[hit.qa.clause] if hit.fact.kind != "row" and hit.qa.clause < len(st.clauses) else None
     lo, hi = (c.start, c.end) if c else (0, len(st.text))
-    sides = _sides(st.text, lo, hi)
+    sides = axis_sides(st.text, lo, hi)
     if c:
         for axis in [a for a, s in sides.items() if len(s) > 1]:
             sides[axis] = _paired_side(st, lo, hi, hit.qa.q.start, axis) or sides[axis]
@@ -570,8 +614,8 @@ def axis_swapped(ctx: ClaimContext) -> list[Finding]:
         clause = ctx.claim.clauses[qa.clause]
         # "平均延迟从 0.36s 降到 0.27s，降幅为 31.92%": a clause naming no side takes the one side
         # the clauses before it name ("took 37,951 ms, while … 21.16 tokens per second" names none)
-        claimed = {a: s for a, s in {**_sides(ctx.claim.text, 0, clause.start),
-                                     **_sides(ctx.claim.text, clause.start, clause.end)}.items() if len(s) == 1}
+        claimed = {a: s for a, s in {**axis_sides(ctx.claim.text, 0, clause.start),
+                                     **axis_sides(ctx.claim.text, clause.start, clause.end)}.items() if len(s) == 1}
         if not claimed:
             continue
         hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
@@ -702,6 +746,6 @@ def points_as_percent(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-CHECKS = [ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
+CHECKS = [pairing_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
           device_count_swapped, axis_swapped, total_as_single, points_as_percent]

@@ -184,4 +184,52 @@ def _licensed_elsewhere(ctx: ClaimContext, artifact: str | None, claimed: set[st
     return False
 
 
-CHECKS = [license_mismatch, license_said_alone]
+# "Open Source Software Licensed Under the BSD 2-Clause License:": a heading over the
+# third-party parts a license file lists under a license of their own
+_SCOPE_HEAD = compile_pattern(r"^[^\n]*(?:licen[sc]ed under|under the)[^\n]*[:：][ \t]*$|^[^\n]*(?:许可|协议)[^\n]*[:：][ \t]*$",
+                              re.IGNORECASE | re.MULTILINE)
+_COMPONENT = compile_pattern(r"(?<![\w.])[A-Za-z][\w+-]*(?:\.[A-Za-z][\w+-]*)*")
+
+
+def _scopes(doc: SourceDocument) -> tuple[list[tuple[str, str]], str]:
+    """The parts of a license file under each heading that names one license, and the text
+    before the first such heading."""
+    licenses = load_lexicon().licenses
+    heads = [(m, {h.key for h in licenses.find(m.group(0))}) for m in _SCOPE_HEAD.finditer(doc.text)]
+    heads = [(m, keys) for m, keys in heads if len(keys) == 1]
+    scopes = [(next(iter(keys)), doc.text[m.end():heads[i + 1][0].start() if i + 1 < len(heads) else len(doc.text)])
+              for i, (m, keys) in enumerate(heads)]
+    return scopes, doc.text[:heads[0][0].start()] if heads else doc.text
+
+
+def component_license_differs(ctx: ClaimContext) -> list[Finding]:
+    """A part the license file lists under a license of its own, told under another:
+    "squeezenet 1.1 和 caffe.proto 等组件同样适用 BSD 3-Clause" where LICENSE.txt lists them
+    under "Open Source Software Licensed Under the BSD 2-Clause License". A name counts when
+    one heading's part holds it and the file's opening text does not."""
+    claimed = {ls.key for ls in ctx.claim.licenses if ls.key and not ls.negated}
+    if not claimed:
+        return []
+    said = " ".join(ls.text for ls in ctx.claim.licenses).casefold()
+    names = {m.group(0).casefold() for m in _COMPONENT.finditer(ctx.claim.text) if len(m.group(0)) >= 4}
+    names = {n for n in names if n not in said and not load_lexicon().licenses.find(n)}
+    for doc in ctx.docs:
+        scopes, opening = _scopes(doc)
+        if not scopes:
+            continue
+        opening = opening.casefold()
+        for name in sorted(names):
+            if name in opening:
+                continue
+            pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w])")
+            holders = {key for key, body in scopes if pattern.search(body.casefold())}
+            if len(holders) == 1 and not holders & claimed:
+                (given,) = holders
+                told = ", ".join(sorted(claimed))
+                return [ctx.finding("license", "warning", f"The license file lists {name} under {given}, not {told}.",
+                                    [f for f in ctx.facts if f.url == doc.url and name in f.quote.casefold()][:1]
+                                    or [Evidence.of_field(doc, "license")], "component-license-differs")]
+    return []
+
+
+CHECKS = [license_mismatch, license_said_alone, component_license_differs]

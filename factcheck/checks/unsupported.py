@@ -14,6 +14,7 @@ from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
+from .conflation import axis_sides
 from .figures import bigger_is_more, labelled_elsewhere
 from .polarity import gist, source_sentences
 
@@ -283,12 +284,25 @@ def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
         if any(abs(t - q.high) <= max(5.0, 0.12 * q.high) for t in told):
             continue
         words_, start, end = q.raw, a.q.raw, b.q.raw
-        change = f"{min(told, key=lambda t: abs(t - q.high)):.0f}"
+        nearest = min(told, key=lambda t: abs(t - q.high))
+        change = f"{nearest:.0f}"
+        # a gain told bigger than the figures give overstates it, as ratio_disagrees reads a multiple
         out.append(ctx.finding(
-            "unsupported", "warning",
+            "overstatement" if q.high > nearest and _improves(ctx, a, b) else "unsupported", "warning",
             f"“{words_}” does not fit the sentence's own figures: {start} to {end} is a change of {change}%.",
             [h.fact for h in matches(b.q, ctx.facts, bare_ok=False)][:1], "fraction-disagrees"))
     return out
+
+
+def _improves(ctx: ClaimContext, a: QuantityAt, b: QuantityAt) -> bool:
+    """Whether a change from a to b is a gain: a rate up, a time down; for bare figures, as
+    the sentence names what they measure ("耗时减少")."""
+    if a.q.unit:
+        return (b.q.high > a.q.high) == bigger_is_more(a.q.unit)
+    sides = axis_sides(ctx.claim.text, 0, len(ctx.claim.text)).get("measure", set())
+    if len(sides) != 1:
+        return False
+    return (b.q.high > a.q.high) == (sides == {"throughput"})
 
 
 def _own_multiple(ctx: ClaimContext, qa: QuantityAt) -> tuple[QuantityAt, QuantityAt, float] | None:

@@ -82,6 +82,7 @@ def find_conditions(text: str) -> list[Mention]:
                 continue
             taken.append((h.start(), h.end()))
             key = re.sub(r"\s+", " ", h.group("core"))
+            key = key.upper() if " " not in key else key  # "3a4000" is the 3A4000
             found.append(Mention(kind="hardware", key=key, start=h.start(), end=h.end(), text=h.group(0)))
     for m in _PARALLEL.finditer(text):
         if m.group(1):

@@ -252,7 +252,26 @@ def extract_quantities(text: str) -> list[Quantity]:
             continue
         quantities, consumed = _assemble(text, first, table, blocked, starts)
         found.extend(quantities)
+    found.extend(_log_minutes(text, found))
+    found.sort(key=lambda q: q.start)
     return _apply_row_units(text, found, table)
+
+
+# "gptq 25m->5m": a glued "m" is minutes where a change of two such times is logged (alone,
+# "7m" may be a million parameters or metres)
+_LOGGED_MINUTES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)m\s*(?:->|→|=>)\s*(\d+(?:\.\d+)?)m(?![\w])")
+
+
+def _log_minutes(text: str, found: list[Quantity]) -> list[Quantity]:
+    out = []
+    for m in _LOGGED_MINUTES.finditer(text):
+        if any(q.start < m.end() and m.start() < q.end for q in found):
+            continue
+        for group, role in ((1, "before"), (2, "after")):
+            value = float(m.group(group))
+            out.append(Quantity(low=value, high=value, unit="min", raw=text[m.start(group):m.end(group) + 1],
+                                start=m.start(group), end=m.end(group) + 1, change_role=role))
+    return out
 
 
 def _assemble(
