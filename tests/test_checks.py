@@ -1429,6 +1429,79 @@ def test_figures_told_with_their_own_names_or_one_name_are_not_flagged(body):
     assert flagged(run(body, PAIRS)) == []
 
 
+# --- round 21's misses and false alarms, as mechanisms ---------------------------------------
+
+OLD_PR = "https://github.com/example-org/engine/pull/113"
+WITHDRAWN = doc("fixes ja/ko (393x -> 340x)", url=OLD_PR, dates={"created": "2026-06-16", "merged": "2026-06-16"})
+
+
+@pytest.mark.parametrize("body", ["换句话说，393.9 这组数字是本周才被 #113 撤下的。",
+                                  "So #113 withdrew the 393.9 figures only this week."])
+def test_a_thread_named_in_this_weeks_clause_whose_every_date_is_earlier_is_flagged(body):
+    [f] = flagged(run(body, WITHDRAWN, window="2026-07-01..2026-07-07", cite=OLD_PR), "release-date")
+    assert f.check == "named-thread-before-window" and "2026-06-16" in f.message
+
+
+@pytest.mark.parametrize("body", ["393.9 这组数字在 6 月 16 日被 #113 撤下，本周没有新变化。",
+                                  "#113 withdrew the 393.9 figures on June 16."])
+def test_a_thread_told_with_its_own_date_is_not_flagged(body):
+    assert flagged(run(body, WITHDRAWN, window="2026-07-01..2026-07-07", cite=OLD_PR)) == []
+
+
+def test_a_merge_told_this_month_of_a_pr_merged_a_year_before_is_flagged():
+    merged = doc("[ET-VK] Implement SDPA with fused ops", url=OLD_PR, dates={"created": "2025-09-01", "merged": "2025-09-09"})
+    [f] = flagged(run("The fused shaders arrived in #113, merged this month.", merged, window="2026-09-15..2026-09-21",
+                      cite=OLD_PR), "release-date")
+    assert f.check == "event-outside-window"
+    recent = doc("[ET-VK] Implement SDPA with fused ops", url=OLD_PR, dates={"created": "2026-09-01", "merged": "2026-09-03"})
+    assert flagged(run("The fused shaders arrived in #113, merged this month.", recent, window="2026-09-15..2026-09-21",
+                       cite=OLD_PR)) == []
+
+
+BACKENDS = doc("| | Vulkan (4w) | XNNPACK (8da4w) |\n| --- | --- | --- |\n| 0.6B decode | 98.0 tok/s | 109.0 tok/s |\n"
+               "| 1.7B decode | 41.3 tok/s | 47.6 tok/s |")
+
+
+@pytest.mark.parametrize("body", ["On the 1.7B model, Vulkan decodes at 47.6 tok/s against 41.3 tok/s for XNNPACK.",
+                                  "1.7B 模型上，Vulkan 解码 47.6 tok/s，XNNPACK 为 41.3 tok/s。"])
+def test_table_cells_told_crosswise_to_their_columns_are_flagged(body):
+    [f] = flagged(run(body, BACKENDS), "metric-conflation")
+    assert f.check == "pairing-swapped" and "xnnpack" in f.message
+
+
+@pytest.mark.parametrize("body", ["On the 1.7B model, Vulkan decodes at 41.3 tok/s against 47.6 tok/s for XNNPACK.",
+                                  "With Vulkan, a 1.7B prompt decodes at 41.3 tok/s."])
+def test_table_cells_told_with_their_columns_are_not_flagged(body):
+    assert flagged(run(body, BACKENDS)) == []
+
+
+SPEEDS = doc("| Model | GPU | vs Whisper |\n| --- | --- | --- |\n| **SenseVoice-Small** | 170x realtime | 13x faster |\n"
+             "| **Paraformer-Large** | 120x realtime | 9.2x faster |\n| **Whisper-large-v3-turbo** | 46x realtime | 3.5x faster |\n"
+             "| **Whisper-large-v3** | 13x realtime | 1x |")
+
+
+def test_a_figure_told_for_the_row_the_claim_names_is_no_column_top():
+    assert flagged(run("同一张表中 Whisper-large-v3-turbo 为 46x realtime，Whisper-large-v3 为 13x。", SPEEDS)) == []
+
+
+def test_the_column_top_told_as_the_result_is_still_flagged():
+    [f] = flagged(run("FunASR 的模型比 Whisper 快 13x。", SPEEDS), "overstatement")
+    assert f.check == "column-top"
+
+
+def test_close_to_hedges_a_figure():
+    src = doc("The q4gsw GEMV is ~74% of GPU time, and the GPU is ~100% busy.")
+    assert flagged(run("The GEMV takes about 74% of GPU time, with the GPU close to 100% busy.", src)) == []
+    [f] = flagged(run("The GEMV takes about 74% of GPU time, with the GPU 100% busy.", src), "overstatement")
+    assert f.check == "hedge-dropped"
+
+
+def test_a_model_named_by_its_parts_in_the_source_is_seen():
+    src = doc("Comparing Vulkan and XNNPACK for Qwen3.\n\n| 0.6B decode | 98.0 tok/s | 109.0 tok/s |")
+    assert flagged(run("On Qwen3-0.6B, Vulkan decodes at 98.0 tok/s.", src)) == []
+    assert "condition-unseen" in [f.check for f in flagged(run("On Llama-3.2-1B, Vulkan decodes at 98.0 tok/s.", src))]
+
+
 def test_the_merge_belongs_to_the_pr_its_own_clause_names():
     closed = doc("Add 310P support", url="https://github.com/o/r/pull/3426", state="closed")
     merged = doc("Add 310P support (v2)", url="https://github.com/o/r/pull/3484", state="merged",

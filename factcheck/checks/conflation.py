@@ -528,7 +528,8 @@ def axis_sides(text: str, lo: int, hi: int) -> dict[str, set[str]]:
 
 # "a 24.21% latency improvement and a 31.92% throughput improvement": the parts of one
 # clause, split at its coordinators, each with its figure and its own side
-_PARTS = compile_pattern(r"\s+(?:and|while|whereas)\s+|\s*[,，、;；]\s*|以及|并且|而", re.IGNORECASE)
+_PARTS = compile_pattern(r"\s+(?:and|while|whereas|against|versus|vs\.?|compared (?:with|to))\s+|\s*[,，、;；]\s*"
+                         r"|以及|并且|而|对比|相比", re.IGNORECASE)
 
 
 def _paired_side(st, lo: int, hi: int, figure: int, axis: str) -> set[str] | None:
@@ -565,10 +566,17 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
             continue
         for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
             st = hit.fact.statement
-            c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
-            lo, hi = (c.start, c.end) if c else (0, len(st.text))
-            cuts = [lo, *(m.start() for m in _PARTS.finditer(st.text, lo, hi)), hi]
-            parts = [(a, b) for a, b in zip(cuts, cuts[1:]) if any(a <= x.q.start < b for x in st.quantities)]
+            if hit.fact.kind == "row":
+                # a table row: its cells are its parts ("Vulkan (4w): 41.3 tok/s | XNNPACK (8da4w): 47.6 tok/s")
+                # (past its first cell, the row's own name: "| Prefill, 32k prompt | ~1000 t/s | ~970 t/s |")
+                bars = [0, *(m.start() for m in re.finditer(r"\|", st.text)), len(st.text)]
+                parts = [(a, b) for a, b in zip(bars, bars[1:]) if st.text[a:b].strip(" |+-")]
+                parts = [(a, b) for a, b in parts[1:] if any(a <= x.q.start < b for x in st.quantities)]
+            else:
+                c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
+                lo, hi = (c.start, c.end) if c else (0, len(st.text))
+                cuts = [lo, *(m.start() for m in _PARTS.finditer(st.text, lo, hi)), hi]
+                parts = [(a, b) for a, b in zip(cuts, cuts[1:]) if any(a <= x.q.start < b for x in st.quantities)]
             if len(parts) < 2 or any(sum(a <= x.q.start < b for x in st.quantities) != 1 for a, b in parts):
                 continue
             mine = next(((a, b) for a, b in parts if a <= hit.qa.q.start < b), None)

@@ -127,6 +127,40 @@ def _column(ctx: ClaimContext, hit: Hit, unit: str) -> list[tuple[float, Fact]]:
             and not qx.q.is_range]
 
 
+def _row_label(row: str) -> str:
+    """A table row's first cell's value, without emphasis, past a diff's "+" or "-" cell."""
+    cells = [c.strip() for c in row.split("|")]
+    first = next((c for c in cells if c and c not in "+-"), "")
+    first = first.split(": ", 1)[-1]  # a row's cells are read as "Header: value"
+    return re.sub(r"[*`]", "", first).strip()
+
+
+def _row_named(ctx: ClaimContext, hit: Hit) -> bool:
+    """Whether the claim names the table row a figure stands in: by the text before its first
+    bar ("1" of "1 | 0.594 → 0.423 |"), or by a word only that text has ("ref" of "`ref` per
+    token")."""
+    lead = hit.fact.statement.text.split("|")[0].strip()
+    if lead and re.search(rf"(?<![\w.]){re.escape(lead)}(?![\w.])", ctx.claim.text):
+        return True
+    others_words = frozenset().union(*(words(f.statement.text.split("|")[0], parts=False) for f in _rows_beside(ctx, hit)))
+    return bool((words(lead, parts=False) - others_words) & words(ctx.claim.text, parts=False))
+
+
+def _row_labelled(ctx: ClaimContext, hit: Hit) -> bool:
+    """Whether the claim gives every word of the row's first cell, words no other row's first
+    cell holds all of ("Whisper-large-v3"; "**Fun-ASR-Nano** (vLLM)" read without emphasis,
+    past a diff's "+"): the figure is that row's, whatever other rows hold it."""
+    first = _row_label(hit.fact.statement.text)
+    label = words(first, parts=False)
+    return (len(re.findall(r"[A-Za-z\u4e00-\u9fff]", first)) >= 2 and label <= words(ctx.claim.text, parts=False)
+            and not any(label <= words(_row_label(f.statement.text), parts=False) for f in _rows_beside(ctx, hit)))
+
+
+def _rows_beside(ctx: ClaimContext, hit: Hit) -> list:
+    return [f for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url and f.table == hit.fact.table
+            and f is not hit.fact]
+
+
 def column_top(ctx: ClaimContext) -> list[Finding]:
     """The best row of a source table given as the result: "+9.0%" where the table
     runs from +2.6% to +9.0% over concurrency, and the claim names no row."""
@@ -138,24 +172,18 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
         if q.is_range or q.approx or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa):
             continue
         others = [o.q.high for o in ctx.claim.quantities if o is not qa and o.q.unit == q.unit]
-        for hit in matches(q, ctx.facts, bare_ok=False, strict=True):
-            if hit.fact.kind != "row":
-                continue
+        hits = [h for h in matches(q, ctx.facts, bare_ok=False, strict=True) if h.fact.kind == "row"]
+        if any(_row_labelled(ctx, h) for h in hits):
+            continue  # "Whisper-large-v3 为 13x": the claim names a row that gives the figure
+        for hit in hits:
+            if _row_named(ctx, hit):
+                continue  # the claim names the row it quotes
             column = [v for v, _ in _column(ctx, hit, q.unit)]
             # the claim must give the top itself ("9.0%"), not a rounded summary ("2x" of 2.08–2.49x)
             if len(column) < 3 or abs(q.high - max(column)) > 1e-9 or min(column) == max(column):
                 continue
             if any(abs(o) in {abs(c) for c in column if c != max(column)} for o in others):
                 continue  # "from +0.27% at M=16384 to +7.46% at M=128" states the spread
-            label = hit.fact.statement.text.split("|")[0].strip()
-            if label and re.search(rf"(?<![\w.]){re.escape(label)}(?![\w.])", ctx.claim.text):
-                continue  # the claim names the row it quotes
-            # … or by a word only its label has ("ref" of "`ref` per token (bf16 … control)")
-            rows = [f for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url and f.table == hit.fact.table
-                    and f is not hit.fact]
-            others_words = frozenset().union(*(words(f.statement.text.split("|")[0], parts=False) for f in rows))
-            if (words(label, parts=False) - others_words) & words(ctx.claim.text, parts=False):
-                continue
             if any(o is not qa and matches(o.q, [hit.fact], bare_ok=False) for o in ctx.claim.quantities):
                 continue  # "from 605 to 24,018 tok/s (39.7x)": the claim gives the row's other cells
             low = min(column)

@@ -197,7 +197,8 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     if ctx.window is None or not ctx.docs:
         return []
     events = [e for e in ctx.claim.of("event", affirmed=True) if e.key in _EVENT_FIELD]
-    weeks = [d for d in ctx.claim.dates if d.relative == "this_week"]
+    # "merged this month": the month of the window's end (a weekly issue's month)
+    weeks = [d for d in ctx.claim.dates if d.relative == "this_week" or (d.relative == "this_month" and d.precision == "month")]
     pairs = [(e, d) for e in events for d in weeks
              if next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), -1) == e.clause]
     if not pairs:
@@ -214,10 +215,14 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     if not targets:
         score, doc = ctx.subject_docs()[0]
         targets = [doc] if score >= 2 else []
+    monthly = all(d.relative == "this_month" for _, d in pairs)
     for doc in targets:
         dates = doc.dates.as_dates()
         field = next((f for f in _EVENT_FIELD[event.key] if f in dates), None)
         if field is None or ctx.window.contains(dates[field]):
+            continue
+        if monthly and any((dates[field].year, dates[field].month) == (day.year, day.month)
+                           for day in (ctx.window.start, ctx.window.end)):
             continue
         return [ctx.finding(
             "release-date", "error",
@@ -225,6 +230,45 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
             f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
             [Evidence.of_field(doc, f"dates.{field}")], "event-outside-window")]
     return []
+
+
+def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
+    """"393.9 这组数字是本周才被 #113 撤下的" where every date #113 carries (opened, merged,
+    closed, published, each comment) falls before the window: nothing the sentence names
+    happened this week. Only for a thread the clause names by number, with dates known."""
+    if ctx.window is None or not ctx.docs:
+        return []
+    weeks = [d for d in ctx.claim.dates if d.relative == "this_week"]
+    if not weeks or any(c.negated for c in ctx.claim.clauses):
+        return []
+    for doc in ctx.referenced():
+        number = doc.number if doc.number is not None else number_in_url(doc.url)
+        if number is None:
+            continue
+        refs = [m.start() for m in re.finditer(rf"#{number}(?!\d)", ctx.claim.text)]
+        clauses = {i for i, c in enumerate(ctx.claim.clauses) for r in refs if c.start <= r < c.end}
+        if not any(i in clauses for i, c in enumerate(ctx.claim.clauses) for d in weeks if c.start <= d.start < c.end):
+            continue
+        fields = doc.dates.as_dates()
+        days = list(fields.values()) + [day for c in doc.comments if (day := _comment_day(c.date)) is not None]
+        if days and max(days) < ctx.window.start:
+            field = max(fields, key=lambda f: fields[f], default=None)
+            latest = _fmt(max(days))
+            return [ctx.finding(
+                "release-date", "warning",
+                f"Every date the source carries is before this issue's window (the latest: {latest}); "
+                "the sentence puts it in this week.", [Evidence.of_field(doc, f"dates.{field}")] if field else [],
+                "named-thread-before-window")]
+    return []
+
+
+def _comment_day(value) -> dt.date | None:
+    if not value:
+        return None
+    try:
+        return dt.date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return None
 
 
 def _version_docs(ctx: ClaimContext, clause: int) -> list[SourceDocument]:
@@ -386,4 +430,5 @@ def _merged_on_open_issue(ctx: ClaimContext) -> list[Finding]:
                         [Evidence.of_field(issues[0], "state")], "merged-but-open")]
 
 
-CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, merged_but_open]
+CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
+          merged_but_open]

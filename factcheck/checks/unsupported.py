@@ -576,6 +576,13 @@ def _seen(ctx: ClaimContext, *spellings: str) -> bool:
     return False
 
 
+def _parts_seen(ctx: ClaimContext, name: str) -> bool:
+    """Whether the sources write each part of a model's name on its own: "Qwen3" and "0.6B
+    decode" name Qwen3-0.6B."""
+    parts = [p for p in re.split(r"[-_]", name) if p]
+    return len(parts) >= 2 and all(_seen(ctx, p) for p in parts)
+
+
 def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     """A measurement condition or a model name that no cited source mentions, in a
     sentence the sources otherwise carry: "~500 TFLOPS on RTX 3090" where the source
@@ -622,7 +629,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     # a project's own news lists its own models; only a figure anchors it to a source
     names = [] if first_party(ctx) else [n for n in MODEL_NAME.finditer(ctx.claim.text)
                                          if not _VERSIONISH.fullmatch(n.group(0))]
-    seen = [_seen(ctx, n.group(0)) for n in names]
+    seen = [_seen(ctx, n.group(0)) or _parts_seen(ctx, n.group(0)) for n in names]
     for i, n in enumerate(names):
         # a name in one list with names the source carries ("GPT-OSS-20B, Qwen2.5-7B and Phi-4")
         if seen[i] or _covered(n.group(0), unseen):
