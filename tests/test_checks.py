@@ -1502,6 +1502,48 @@ def test_a_model_named_by_its_parts_in_the_source_is_seen():
     assert "condition-unseen" in [f.check for f in flagged(run("On Llama-3.2-1B, Vulkan decodes at 98.0 tok/s.", src))]
 
 
+# --- round 22's false alarms and misses, as mechanisms -------------------------------------
+
+def test_a_figure_with_a_unit_after_a_word_is_no_version():
+    src = doc("Best against best: 63.9 TFLOP/s for the tensor route against 30.4 for fp32.")
+    body = "fp32 through the shared API measured 27.3 TFLOP/s against 210.1 TFLOP/s for TF32 through the register API."
+    assert "named-version-differs" not in [f.check for f in run(body, src).findings]
+
+
+def test_a_lowercase_name_glued_to_its_version_is_read():
+    src = doc("Requirements: torch2.5 and CUDA 12.4.")
+    [f] = flagged(run("It needs torch2.4 and CUDA 12.4.", src), "unsupported")
+    assert f.check == "named-version-differs" and "torch2.5" in f.message
+
+
+SWEEP = doc("✅ **Best speedup on fp16/bf16**: up to **3.39x** (B=8, bf16)")
+
+
+@pytest.mark.parametrize("body", ["批量增大后加速比回落：B=64 时 fp16 为 2.24x。",
+                                  "At B=64 the best fp16 speedup falls to 2.24x."])
+def test_a_figure_under_another_setting_than_the_sources_is_no_differing_figure(body):
+    assert "figure-differs" not in [f.check for f in run(body, SWEEP).findings]
+
+
+def test_a_figure_under_the_sources_setting_that_differs_is_flagged():
+    [f] = flagged(run("At B=8 the best bf16 speedup is 2.24x.", SWEEP))
+    assert f.check == "figure-differs"
+
+
+def test_a_precision_the_source_spells_otherwise_is_seen():
+    src = doc("tilelang: b=128, s_q=1, dtype=torch.float16\nperf tilelang: 0.145 ms, 284 TFLOPS, 1420 GB/s")
+    assert flagged(run("在 fp16 配置里，TileLang 为 0.145 ms、284 TFLOPS。", src)) == []
+    assert "condition-unseen" in [f.check for f in flagged(run("在 fp8 配置里，TileLang 为 0.145 ms、284 TFLOPS。", src))]
+
+
+def test_a_raised_issue_is_a_created_event():
+    raised = doc("Matmul performance degrades on B200", dates={"created": "2026-02-04"}, kind="issue")
+    [f] = flagged(run("#101 于 2026 年 3 月 4 日提出，测的是 BF16 matmul。", raised, window="2026-06-22..2026-06-28"),
+                  "release-date")
+    assert f.check == "date-contradicted"
+    assert flagged(run("#101 于 2026 年 2 月 4 日提出，测的是 BF16 matmul。", raised, window="2026-06-22..2026-06-28")) == []
+
+
 def test_the_merge_belongs_to_the_pr_its_own_clause_names():
     closed = doc("Add 310P support", url="https://github.com/o/r/pull/3426", state="closed")
     merged = doc("Add 310P support (v2)", url="https://github.com/o/r/pull/3484", state="merged",

@@ -167,6 +167,8 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             big, small = max(qa.q.high, other.q.high), min(qa.q.high, other.q.high)
             if (big - small) / big < _MIN_APART or big > _MAX_APART * small:
                 continue
+            if _settings_differ(text, st.text):
+                continue  # "B=64 时 fp16 为 2.24x" beside "up to 3.39x (B=8, bf16)": another setting's figure
             their_names = _names(st.text, other.q.start, other.q.end, _row_head(fact))
             passage = st.text.casefold().replace("-", "")
             if their_names - own_names and any(n in passage for n in own_names - their_names):
@@ -176,6 +178,23 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if best is None or covered > best[0]:
                 best = (covered, Hit(fact, other))
     return best[1] if best else None
+
+
+_SETTING = compile_pattern(r"(?<![A-Za-z0-9_])([A-Za-z][A-Za-z_]{0,15})\s?[=＝]\s?(\d+(?:\.\d+)?)(?![\d.])")
+
+
+def _settings(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _SETTING.finditer(text):
+        out.setdefault(m.group(1).casefold(), set()).add(m.group(2))
+    return out
+
+
+def _settings_differ(claim: str, passage: str) -> bool:
+    """Whether the claim and a source passage set one named setting to different values
+    ("B=64" and "B=8"): their figures are of two measurements."""
+    mine, theirs = _settings(claim), _settings(passage)
+    return any(not (mine[k] & theirs[k]) for k in mine.keys() & theirs.keys())
 
 
 def bigger_is_more(unit: str) -> bool:

@@ -494,16 +494,19 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
 
 # a version glued to the name of what it versions: "Python 3.10", "依赖Python3.12", "GLIBC_2.39";
 # not an open range ("3.10+", "3.9-3.12", "3.10 or later")
+# The name is capitalised ("Python 3.10", "GLIBC_2.39") or glued to its version ("torch2.5"); a
+# figure with a unit after it is no version ("against 210.1 TFLOP/s").
 _NAMED_VERSION = compile_pattern(
-    r"(?<![A-Za-z0-9_.])(?P<name>[A-Za-z][A-Za-z+]{1,15})[ _-]?v?(?P<ver>\d+\.\d+(?:\.\d+)*)"
-    r"(?![\w+]|\.\d|\s*(?:[-–~至到]|to\s|or\s(?:later|newer|above|higher)|and\s(?:above|later)|及以上|以上|或更高))")
+    r"(?<![A-Za-z0-9_.])(?:(?P<name>[A-Z][A-Za-z+]{1,15})[ _-]?|(?P<glued>[a-z][a-z+]{1,15}))v?(?P<ver>\d+\.\d+(?:\.\d+)*)"
+    r"(?![\w+]|\.\d|\s*(?:[-–~至到]|to\s|or\s(?:later|newer|above|higher)|and\s(?:above|later)|及以上|以上|或更高"
+    r"|%|x\b|[A-Za-z]*/s\b|ms\b|s\b|[KMGT]i?B\b|TFLOPS?\b|tok))")
 _NOT_A_NAME = frozenset({"v", "ver", "version", "versions", "release", "from", "to", "and", "or", "vs", "over", "than",
                          "of", "by", "at", "on", "in", "is", "was", "the", "an", "up", "about", "top", "x", "rc"})
 
 
 def _named_versions(text: str) -> list[tuple[str, str, re.Match[str]]]:
-    return [(m.group("name").casefold(), same_version_key(m.group("ver")), m) for m in _NAMED_VERSION.finditer(text)
-            if m.group("name").casefold() not in _NOT_A_NAME]
+    return [((m.group("name") or m.group("glued")).casefold(), same_version_key(m.group("ver")), m)
+            for m in _NAMED_VERSION.finditer(text) if (m.group("name") or m.group("glued")).casefold() not in _NOT_A_NAME]
 
 
 def named_version_differs(ctx: ClaimContext) -> list[Finding]:
@@ -608,9 +611,11 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     archs = {m.key for f in ctx.facts for m in f.statement.of("hardware") if arch.get(m.key) == m.key}
     unseen: list[str] = []
     conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision")]
+    # what the sources name, by the lexicon's key: "dtype=torch.float16" names FP16
+    named = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions}
     for m in conditions:
         # (parallelism is left out: its degrees are spelled too many ways, "Ulysses-2" / "ulysses_degree=2")
-        if arch.get(m.key) in archs or _seen(ctx, m.text, m.key):
+        if arch.get(m.key) in archs or (m.kind, m.key) in named or _seen(ctx, m.text, m.key):
             continue
         if m.negated:
             # "Apple M4 and M5 Macs no longer SIGSEGV": a name listed beside one the source says it of,
