@@ -132,6 +132,13 @@ class Comment(BaseModel):
     text: str = ""
     url: str | None = None
 
+    def day(self) -> dt.date | None:
+        """The comment's date, parsed; None when absent or not an ISO date."""
+        try:
+            return dt.date.fromisoformat(self.date[:10]) if self.date else None
+        except ValueError:
+            return None
+
 
 class SourceDates(BaseModel):
     model_config = ConfigDict(extra="allow")

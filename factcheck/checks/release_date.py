@@ -250,7 +250,7 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
         if not any(i in clauses for i, c in enumerate(ctx.claim.clauses) for d in weeks if c.start <= d.start < c.end):
             continue
         fields = doc.dates.as_dates()
-        days = list(fields.values()) + [day for c in doc.comments if (day := _comment_day(c.date)) is not None]
+        days = list(fields.values()) + [day for c in doc.comments if (day := c.day()) is not None]
         if days and max(days) < ctx.window.start:
             field = max(fields, key=lambda f: fields[f], default=None)
             latest = _fmt(max(days))
@@ -260,15 +260,6 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
                 "the sentence puts it in this week.", [Evidence.of_field(doc, f"dates.{field}")] if field else [],
                 "named-thread-before-window")]
     return []
-
-
-def _comment_day(value) -> dt.date | None:
-    if not value:
-        return None
-    try:
-        return dt.date.fromisoformat(str(value)[:10])
-    except ValueError:
-        return None
 
 
 def _version_docs(ctx: ClaimContext, clause: int) -> list[SourceDocument]:

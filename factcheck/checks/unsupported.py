@@ -2,7 +2,6 @@
 a ratio or change a reader could compute from the source's own figures."""
 from __future__ import annotations
 
-import datetime as dt
 import re
 from urllib.parse import unquote
 
@@ -11,7 +10,7 @@ from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..lexicon import load_lexicon
-from ..models import Evidence, Finding
+from ..models import Comment, Evidence, Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .conflation import axis_sides
@@ -359,14 +358,10 @@ def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
 _THREADS = ("pull_request", "issue")
 
 
-def _said_by(comment_date: str | None, end) -> bool:
+def _said_by(comment: Comment, end) -> bool:
     """A comment dated by the window's end (an undated one counts)."""
-    if end is None or not comment_date:
-        return True
-    try:
-        return dt.date.fromisoformat(comment_date[:10]) <= end
-    except ValueError:
-        return True
+    day = comment.day()
+    return end is None or day is None or day <= end
 
 
 def _reported_speech(text: str) -> bool:
@@ -391,7 +386,7 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     if not threads:
         return []
     end = ctx.window.end if ctx.window else None
-    if any(_said_by(c.date, end) for doc in threads for c in doc.comments):
+    if any(_said_by(c, end) for doc in threads for c in doc.comments):
         return []
     return [ctx.finding("unsupported", "warning",
                         "The sentence reports a reply in the cited thread, which holds no comment by the end of this "

@@ -259,7 +259,7 @@ def extract_quantities(text: str) -> list[Quantity]:
 
 # "gptq 25m->5m": a glued "m" is minutes where a change of two such times is logged (alone,
 # "7m" may be a million parameters or metres)
-_LOGGED_MINUTES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)m\s*(?:->|→|=>)\s*(\d+(?:\.\d+)?)m(?![\w])")
+_LOGGED_MINUTES = compile_pattern(r"(?<![\w.])(\d+(?:\.\d+)?)m\s*(?:->|→|=>)\s*(\d+(?:\.\d+)?)m(?![\w])")
 
 
 def _log_minutes(text: str, found: list[Quantity]) -> list[Quantity]:
