@@ -1544,6 +1544,39 @@ def test_a_raised_issue_is_a_created_event():
     assert flagged(run("#101 于 2026 年 2 月 4 日提出，测的是 BF16 matmul。", raised, window="2026-06-22..2026-06-28")) == []
 
 
+# --- an extreme the source shares with others, told as the only one --------------------------
+
+ONE_OF = doc("我们训练了一个拥有超过 130 亿参数的视频生成模型，使其成为最大的开源视频生成模型之一。"
+             "It is one of the fastest open embedding servers on consumer GPUs.")
+
+
+@pytest.mark.parametrize("body", ["README 称 HunyuanVideo 拥有超过 130 亿参数，是目前最大的开源视频生成模型。",
+                                  "The README calls it the fastest open embedding servers on consumer GPUs such as the RTX 4090."])
+def test_one_of_the_extremes_told_as_the_extreme_is_flagged(body):
+    [f] = flagged(run(body, ONE_OF), "overstatement")
+    assert f.check == "one-of-dropped"
+
+
+@pytest.mark.parametrize("body", ["README 称 HunyuanVideo 拥有超过 130 亿参数，是最大的开源视频生成模型之一。",
+                                  "The README calls it one of the fastest open embedding servers on consumer GPUs such as the RTX 4090.",
+                                  "It ranks among the fastest open embedding servers on consumer GPUs such as the RTX 4090."])
+def test_one_of_the_extremes_told_as_one_of_them_is_not_flagged(body):
+    assert flagged(run(body, ONE_OF)) == []
+
+
+RUN = doc("| GPU | NVIDIA GeForce RTX 5090, physical GPU 1 |\n| Median throughput | 812.4 req/s |")
+
+
+@pytest.mark.parametrize("body", ["The run used a single NVIDIA GeForce RTX 4090.", "模型在单张 H100 上测试。"])
+def test_hardware_a_reported_run_used_that_the_source_does_not_name_is_flagged(body):
+    assert [f.check for f in flagged(run(body, RUN))] == ["condition-unseen"]
+
+
+@pytest.mark.parametrize("body", ["The run used a single NVIDIA GeForce RTX 5090.", "H100 users can try it as well."])
+def test_hardware_a_run_used_as_the_source_says_or_advice_is_not_flagged(body):
+    assert flagged(run(body, RUN)) == []
+
+
 def test_the_merge_belongs_to_the_pr_its_own_clause_names():
     closed = doc("Add 310P support", url="https://github.com/o/r/pull/3426", state="closed")
     merged = doc("Add 310P support (v2)", url="https://github.com/o/r/pull/3484", state="merged",

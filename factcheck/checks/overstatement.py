@@ -196,6 +196,30 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# "最大的开源视频生成模型之一", "one of the largest open video models": an extreme the source
+# shares with others; the named thing is the group's
+_ONE_OF = compile_pattern(r"(?P<zh>最[^，,。；;、之]{1,24}?)之一|\bone of the (?P<en>(?:[\w-]+ ){0,1}(?:[\w-]+est|most [\w-]+|best|top)"
+                          r"(?: [\w-]+){1,4})", re.IGNORECASE)
+_ONE_OF_CLAIMED = compile_pattern(r"之一|\bone of\b|\bamong\b|之列", re.IGNORECASE)
+
+
+def one_of_dropped(ctx: ClaimContext) -> list[Finding]:
+    """An extreme the source gives as one of several, told as the only one: "是目前最大的开源视频
+    生成模型" where the README says "最大的开源视频生成模型之一"."""
+    if _ONE_OF_CLAIMED.search(ctx.claim.text):
+        return []
+    claim = ctx.claim.text.casefold()
+    for fact in ctx.facts:
+        for m in _ONE_OF.finditer(fact.statement.text):
+            phrase = (m.group("zh") or m.group("en")).strip().casefold()
+            if len(phrase) >= 4 and phrase in claim:
+                said = m.group(0)
+                return [ctx.finding("overstatement", "warning",
+                                    f"The source calls it one of several (“{said}”); the claim drops “one of”.",
+                                    [fact], "one-of-dropped")]
+    return []
+
+
 def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
     """A row called the extreme of its table that another row passes: "C5 kept forgetting
     lower than any other tuned run, at 0.0591" where C3's row gives 0.0555. The claim's figure
@@ -795,4 +819,4 @@ _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL diverge
 
 CHECKS = [range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
-          target_list_widened, extreme_contradicted]
+          target_list_widened, extreme_contradicted, one_of_dropped]
