@@ -536,9 +536,8 @@ def _paired_side(st, lo: int, hi: int, figure: int, axis: str) -> set[str] | Non
     """The side of ``axis`` the part holding the figure names, when the clause's parts pair
     its figures and that axis's sides one to one; otherwise None ("latency and throughput
     improved by 20% and 30%" pairs nothing)."""
-    cuts = [lo, *(m.start() for m in _PARTS.finditer(st.text, lo, hi)), hi]
     mine = None
-    for a, b in zip(cuts, cuts[1:]):
+    for a, b in _parts(st.text, lo, hi):
         sides = axis_sides(st.text, a, b).get(axis, set())
         figures = sum(a <= x.q.start < b for x in st.quantities)
         if sides and (len(sides) != 1 or figures != 1):
@@ -548,10 +547,15 @@ def _paired_side(st, lo: int, hi: int, figure: int, axis: str) -> set[str] | Non
     return mine or None
 
 
-def _part_of(text: str, lo: int, hi: int, at: int) -> tuple[int, int]:
-    """The part of text[lo:hi], split at its coordinators, that holds position ``at``."""
+def _parts(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The parts of text[lo:hi], split at its coordinators."""
     cuts = [lo, *(m.start() for m in _PARTS.finditer(text, lo, hi)), hi]
-    return next(((a, b) for a, b in zip(cuts, cuts[1:]) if a <= at < b), (lo, hi))
+    return list(zip(cuts, cuts[1:]))
+
+
+def _part_of(text: str, lo: int, hi: int, at: int) -> tuple[int, int]:
+    """The part of text[lo:hi] that holds position ``at``."""
+    return next(((a, b) for a, b in _parts(text, lo, hi) if a <= at < b), (lo, hi))
 
 
 def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
@@ -575,8 +579,7 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
             else:
                 c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
                 lo, hi = (c.start, c.end) if c else (0, len(st.text))
-                cuts = [lo, *(m.start() for m in _PARTS.finditer(st.text, lo, hi)), hi]
-                parts = [(a, b) for a, b in zip(cuts, cuts[1:]) if any(a <= x.q.start < b for x in st.quantities)]
+                parts = [(a, b) for a, b in _parts(st.text, lo, hi) if any(a <= x.q.start < b for x in st.quantities)]
             if len(parts) < 2 or any(sum(a <= x.q.start < b for x in st.quantities) != 1 for a, b in parts):
                 continue
             mine = next(((a, b) for a, b in parts if a <= hit.qa.q.start < b), None)

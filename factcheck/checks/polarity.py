@@ -282,21 +282,24 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-def _in_sentence(fact, sentence: str, qa) -> bool:
-    """Whether one sentence of a passage gives the claim's figure."""
+def _sentence_figures(fact, sentence: str) -> list:
+    """The figures of a passage that stand in one of its sentences."""
     st = fact.statement
     at = st.text.find(sentence)
-    return at >= 0 and any(at <= x.q.start < at + len(sentence) and same_value(qa.q, x.q) for x in st.quantities)
+    return [x for x in st.quantities if at >= 0 and at <= x.q.start < at + len(sentence)]
+
+
+def _in_sentence(fact, sentence: str, qa) -> bool:
+    """Whether one sentence of a passage gives the claim's figure."""
+    return any(same_value(qa.q, x.q) for x in _sentence_figures(fact, sentence))
 
 
 def _measured_under(fact, sentence: str) -> set[tuple[str, str]]:
     """The conditions a source sentence gives a figure under: one with a figure of a unit
     ("在 Jetson AGX Orin 和 RTX 4090 两款芯片上 … 更高处理速度" gives none)."""
-    st = fact.statement
-    at = st.text.find(sentence)
-    if at < 0 or not any(at <= qa.q.start < at + len(sentence) and qa.q.unit for qa in st.quantities):
+    if not any(x.q.unit for x in _sentence_figures(fact, sentence)):
         return set()
-    return {(m.kind, m.key) for m in st.mentions if m.kind in _SWAPPABLE and m.text in sentence}
+    return {(m.kind, m.key) for m in fact.statement.mentions if m.kind in _SWAPPABLE and m.text in sentence}
 
 
 def row_condition_swapped(ctx: ClaimContext) -> list[Finding]:

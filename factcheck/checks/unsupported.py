@@ -612,19 +612,16 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
         # (parallelism is left out: its degrees are spelled too many ways, "Ulysses-2" / "ulysses_degree=2")
         if arch.get(m.key) in archs or (m.kind, m.key) in named or _seen(ctx, m.text, m.key):
             continue
-        if m.negated:
-            # "Apple M4 and M5 Macs no longer SIGSEGV": a name listed beside one the source says it of,
-            # in a sentence the claim retells, widens the list whatever the sentence denies
-            if any(o.kind == m.kind and o.key != m.key and o.negated and _listed(ctx.claim.text, m, o) and _retold(ctx, o)
-                   for o in conditions):
-                unseen.append(m.text)
-                anchored = True
-            continue
-        unseen.append(m.text)
         # one list with a condition that a source sentence names, a sentence the claim retells ("an f32 or
         # f16 accumulator" where the PR's own sentence lists "fp8 x fp8, f32 accumulator, rank 2")
-        if any(o.kind == m.kind and o.key != m.key and not o.negated and _listed(ctx.claim.text, m, o) and _retold(ctx, o)
-               for o in conditions):
+        retold_beside = any(o.kind == m.kind and o.key != m.key and o.negated == m.negated
+                            and _listed(ctx.claim.text, m, o) and _retold(ctx, o) for o in conditions)
+        # a denied name counts only so: "Apple M4 and M5 Macs no longer SIGSEGV" widens the list the
+        # source gives whatever the sentence denies
+        if m.negated and not retold_beside:
+            continue
+        unseen.append(m.text)
+        if retold_beside:
             anchored = True
     # a project's own news lists its own models; only a figure anchors it to a source
     names = [] if first_party(ctx) else [n for n in MODEL_NAME.finditer(ctx.claim.text)
