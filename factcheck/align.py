@@ -67,7 +67,8 @@ def compatible(claim_unit: str, fact_unit: str, *, bare_ok: bool = True) -> bool
     return dimension(claim_unit) == dimension(fact_unit)
 
 
-def _decimals(raw: str) -> int:
+def decimals(raw: str) -> int:
+    """The decimal places a figure is written to ("13.863": 3)."""
     m = re.search(r"\d+(?:[.,]\d+)?", raw.replace(",", ""))
     if not m or "." not in m.group(0):
         return 0
@@ -101,7 +102,7 @@ def same_value(claim: Quantity, fact: Quantity, *, bare_ok: bool = True, strict:
     if claim.unit in _SIGNLESS and (fl < 0 or fh < 0) and cl >= 0:
         # "a 30.20% reduction" / "fell by 3.6%" state the size of a signed change (−30.20%)
         fl, fh = sorted((abs(fl), abs(fh)))
-    d = _decimals(claim.raw)
+    d = decimals(claim.raw)
     return close(cl, fl, decimals=d, approx=approx) and close(ch, fh, decimals=d, approx=approx)
 
 

@@ -2373,3 +2373,128 @@ def test_a_model_size_range_is_no_byte_figure(body):
 def test_named_alternatives_widen_nothing(body, flagged_):
     src = doc("On a B580 with qwen2 14B at pp512, Vulkan is 30% faster than SYCL.")
     assert bool([f for f in flagged(run(body, src)) if f.check == "scope-widened"]) == flagged_
+
+
+# --- stop 20: mechanisms from round 25 and the mutants ------------------------------------
+
+@pytest.mark.parametrize("body", ["They are commented out in `config.ts` rather than deleted.",
+                                  "这些模型在 `config.ts` 里被 commented out，而不是删除。"])
+def test_code_commented_out_is_no_reply(body):
+    pr = doc("These have temporarily been commented out in config.ts while the issues are debugged.")
+    assert not [f for f in run(body, pr).findings if f.check == "reply-not-in-thread"]
+
+
+@pytest.mark.parametrize("body", ["A maintainer commented that the models stay disabled.",
+                                  "维护者回复说这些模型暂时不会恢复。"])
+def test_a_reply_in_a_thread_without_comments_is_still_flagged(body):
+    pr = doc("These have temporarily been commented out in config.ts while the issues are debugged.")
+    assert [f.check for f in flagged(run(body, pr))] == ["reply-not-in-thread"]
+
+
+@pytest.mark.parametrize("body", ["是否算进 1.2.0，要看合入日期是否早于 9 月 18 日：#101 早于它。",
+                                  "Whether it ships in 1.2.0 depends on a merge before September 18; #101 was merged before it."])
+def test_a_date_a_merge_is_compared_with_is_not_its_day(body):
+    pr = doc("Adds NUMA interleave.", dates={"created": "2026-09-10", "merged": "2026-09-15"}, state="merged")
+    assert not [f for f in flagged(run(body, pr)) if f.category == "release-date"]
+
+
+@pytest.mark.parametrize("body", ["#101 于 9 月 18 日合入。", "#101 was merged on September 18."])
+def test_a_merge_day_the_source_gives_otherwise_is_still_flagged(body):
+    pr = doc("Adds NUMA interleave.", dates={"created": "2026-09-10", "merged": "2026-09-15"}, state="merged")
+    assert [f.check for f in flagged(run(body, pr))] == ["date-contradicted"]
+
+
+_NUMA = ("该功能现在默认关闭，未配置时继续使用 first-touch。\n\n"
+         "benchmark commit：4c42ffd2（当时的开关语义为 A 设置 DISABLE=1、B 默认启用）。")
+_NUMA_EN = ("The feature is now disabled by default; without the flag the allocator keeps first-touch.\n\n"
+            "Benchmark commit 4c42ffd2 (at the time the switch was inverted: B was enabled by default).")
+
+
+@pytest.mark.parametrize("body, source", [("合入之后 interleave 成为默认行为。", _NUMA),
+                                          ("After the merge, interleave is on by default.", _NUMA_EN)])
+def test_a_default_the_source_gives_only_as_past_does_not_back_the_claim(body, source):
+    assert [f.check for f in flagged(run(body, doc(source)))] == ["status-default"]
+
+
+@pytest.mark.parametrize("body, source", [("合入之后 interleave 需要显式开启，默认关闭。", _NUMA),
+                                          ("After the merge, interleave is opt-in.", _NUMA_EN)])
+def test_a_default_told_as_the_source_gives_it_now_is_not_flagged(body, source):
+    assert flagged(run(body, doc(source))) == []
+
+
+_TEMP = "[Model] Temporarily removing support for q0f32 models due to correctness issues"
+
+
+@pytest.mark.parametrize("body", ["#101 permanently drops q0f32 support.", "#101 永久移除了 q0f32 模型的支持。"])
+def test_a_temporary_removal_told_as_permanent_is_flagged(body):
+    pr = doc("These have temporarily been commented out while the issues are debugged.", title=_TEMP)
+    assert [f.check for f in flagged(run(body, pr))] == ["status-permanent"]
+
+
+@pytest.mark.parametrize("body", ["#101 temporarily drops some q0f32 models.", "#101 暂时移除了部分 q0f32 模型。"])
+def test_a_temporary_removal_told_as_such_is_not(body):
+    pr = doc("These have temporarily been commented out while the issues are debugged.", title=_TEMP)
+    assert flagged(run(body, pr)) == []
+
+
+_ACCEPT = "Validation on H200: the accept length rises from `1.804` to `2.738` (+51.7%); outputs match."
+
+
+@pytest.mark.parametrize("body", ["这意味着 MTP 的端到端解码吞吐同样提升了约 51.7%。",
+                                  "So MTP decode throughput also rises by about 51.7%."])
+def test_an_acceptance_gain_told_as_throughput_is_a_conflation(body):
+    assert {f.check for f in flagged(run(body, doc(_ACCEPT)))} == {"metric-renamed"}
+
+
+@pytest.mark.parametrize("body", ["MTP 的 accept length 提升了约 51.7%。", "The MTP acceptance length rises by 51.7%."])
+def test_an_acceptance_gain_told_as_such_is_not(body):
+    assert flagged(run(body, doc(_ACCEPT))) == []
+
+
+_SMS = "`hopper` values were measured on H20 (78 SM), and `ada` values were measured on RTX 4090 D."
+
+
+def test_a_count_told_otherwise_is_read_past_its_plural():
+    assert [f.check for f in flagged(run("The `hopper` values were measured on an H20 with 105 SMs.", doc(_SMS)))] == [
+        "figure-differs"]
+    assert flagged(run("The `hopper` values were measured on an H20 with 78 SMs.", doc(_SMS))) == []
+
+
+_SPEEDS = "4. gemma-9b decode tok/s: 13.642 (v0.2.79) vs 13.863 (this PR)"
+
+
+@pytest.mark.parametrize("body, checks", [("gemma-9b decode tok/s: 13.963 with this PR.", ["figure-differs"]),
+                                          ("gemma-9b decode tok/s: 13.863 with this PR.", []),
+                                          ("gemma-9b decode tok/s: about 13.9 with this PR.", [])])
+def test_a_figure_written_to_the_sources_precision_differs_past_rounding(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_SPEEDS)))] == checks
+
+
+_BENCH = ("Decode tok/s, averaged across 10 runs:\n\n"
+          "1. Phi-3.5-mini: 31.765 (v0.2.79) vs 31.754 (this PR)\n2. Qwen3-0.6B: 39.681 (v0.2.79) vs 40.825 (this PR)")
+
+
+@pytest.mark.parametrize("body", ["The numbers were measured in Chrome on an Apple M2 MacBook.",
+                                  "这些数字是在 RTX 4090 上测得的。"])
+def test_hardware_told_for_a_sources_unplaced_measurements_is_unseen(body):
+    assert [f.check for f in flagged(run(body, doc(_BENCH)))] == ["condition-unseen"]
+
+
+@pytest.mark.parametrize("body", ["The PR does not say which GPU or browser the numbers were measured on.",
+                                  "We measured the same build on an Apple M2 MacBook and saw similar numbers."])
+def test_hardware_not_put_on_the_sources_measurements_is_not(body):
+    assert flagged(run(body, doc(_BENCH))) == []
+
+
+_H800 = "Same H800, alternating A/B CUDA Graph timings: warmup 3 calls, 10 two-layer calls/capture, 7 rounds."
+
+
+@pytest.mark.parametrize("body", ["The A/B timings come from CUDA Graph runs on one L40S, alternating over seven rounds.",
+                                  "On one L40S, the alternating A/B CUDA Graph timings ran over 7 rounds."])
+def test_hardware_swapped_in_a_retold_part_of_a_long_sentence(body):
+    assert [f.check for f in flagged(run(body, doc(_H800)))] == ["condition-swapped"]
+
+
+def test_the_same_hardware_in_a_retold_part_is_not_swapped():
+    body = "The A/B timings come from CUDA Graph runs on one H800, alternating over seven rounds."
+    assert flagged(run(body, doc(_H800))) == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..align import Hit, compatible, dimension, same_value
+from ..align import Hit, compatible, decimals, dimension, same_value
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..regex_cache import compile_pattern
@@ -69,8 +69,12 @@ def _row_head(fact: Fact) -> str:
 
 
 def _noun(text: str, end: int) -> str | None:
+    """What a bare count counts, one form for singular and plural ("78 SM" and "105 SMs")."""
     m = _NOUN.match(text, end)
-    return m.group(1).casefold() if m else None
+    if not m:
+        return None
+    noun = m.group(1).casefold()
+    return noun[:-1] if noun.isascii() and len(noun) > 2 and noun.endswith("s") and not noun.endswith("ss") else noun
 
 
 # or the name it is the value of, right before it: "block_t of 8", "block_t（16）", "rank=4"
@@ -165,7 +169,7 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if not _anchored(fact, claim, qa, own):
                 continue
             big, small = max(qa.q.high, other.q.high), min(qa.q.high, other.q.high)
-            if (big - small) / big < _MIN_APART or big > _MAX_APART * small:
+            if big > _MAX_APART * small or ((big - small) / big < _MIN_APART and not _past_rounding(qa, other)):
                 continue
             if _settings_differ(text, st.text):
                 continue  # "B=64 时 fp16 为 2.24x" beside "up to 3.39x (B=8, bf16)": another setting's figure
@@ -178,6 +182,15 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if best is None or covered > best[0]:
                 best = (covered, Hit(fact, other))
     return best[1] if best else None
+
+
+def _past_rounding(claim: QuantityAt, other: QuantityAt) -> bool:
+    """Two figures written to the same decimal place that differ by more than two units in it
+    ("13.963" against the source's "13.863"): no rounding makes one the other, however close."""
+    places = decimals(claim.q.raw)
+    if claim.q.approx or places == 0 or places != decimals(other.q.raw):
+        return False
+    return abs(claim.q.high - other.q.high) > 2 * 10 ** -places + 1e-9
 
 
 _SETTING = compile_pattern(r"(?<![A-Za-z0-9_])([A-Za-z][A-Za-z_]{0,15})\s?[=＝]\s?(\d+(?:\.\d+)?)(?![\d.])")

@@ -446,6 +446,8 @@ _STATUS_RULES = [
      "The claim calls this stable or production-ready; the source marks it experimental.", "status-stable"),
     ("default_on", ("default_off", True), ("default_on", True),
      "The claim says this is on by default; the source says it is opt-in.", "status-default"),
+    ("permanent", ("temporary", True), ("permanent", True),
+     "The claim says this is permanent; the source says it is temporary.", "status-permanent"),
 ]
 
 
@@ -498,6 +500,21 @@ def _only_there(fact, key: str) -> bool:
     return False
 
 
+_SENTENCE_BREAK = compile_pattern(r"[。！？!?\n]|\.\s")
+
+
+def _former(fact, key: str) -> bool:
+    """Whether every mention of the status in the passage is told as past ("当时的开关语义为 …
+    B 默认启用", "at the time it was on by default"): a word of ``former`` before it in its
+    sentence."""
+    text = fact.statement.text
+    hits = [m for m in fact.statement.of("status") if m.key == key]
+    def past(m) -> bool:
+        start = max((b.end() for b in _SENTENCE_BREAK.finditer(text, 0, m.start)), default=0)
+        return load_lexicon().modality.says(text[start:m.start], "former")
+    return bool(hits) and all(past(m) for m in hits)
+
+
 def status_raised(ctx: ClaimContext) -> list[Finding]:
     """"已稳定 / validated / on by default" where the source calls it experimental,
     says it was not validated, or says it is opt-in. Each document speaks for itself:
@@ -513,8 +530,9 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
             if status not in claimed:
                 continue
             contra = [f for f in facts if against in f.statement.keys("status", affirmed=against_affirmed)
-                      and _only_there(f, against)]
-            backed = [f for f in facts if confirm in f.statement.keys("status", affirmed=confirm_affirmed)]
+                      and _only_there(f, against) and not _former(f, against)]
+            backed = [f for f in facts if confirm in f.statement.keys("status", affirmed=confirm_affirmed)
+                      and not _former(f, confirm)]
             if contra and not backed:
                 out.append(ctx.finding("overstatement", "warning", message, contra, check))
     return out

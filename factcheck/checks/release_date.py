@@ -31,6 +31,8 @@ def _day_dates(ctx: ClaimContext) -> list[DateMention]:
 
 
 _GLUED_EVENT = compile_pattern(r"\s*(?:已经|已|被|正式)?\s*")
+# "合入日期是否早于 8 月 10 日", "merged before August 10": a bound the event is compared with, not its day
+_COMPARED = compile_pattern(r"(?:早于|晚于|先于|迟于|不早于|不晚于|(?i:\b(?:before|after|earlier than|later than|prior to|no later than|until)))\s*$")
 
 
 def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
@@ -40,6 +42,8 @@ def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
     events = ctx.claim.of("event", affirmed=True)
     row = ctx.sentence.block == "table_row"
     for d in _day_dates(ctx):
+        if _COMPARED.search(ctx.claim.text, max(0, d.start - 16), d.start):
+            continue
         clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), 0)
         near = [e for e in events if row or e.clause == clause]
         near = [e for e in near if e.key != "first"] or near

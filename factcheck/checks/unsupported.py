@@ -597,7 +597,11 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
                    if is_result(qa.q) and not qa.negated)
     # "All three columns were measured on the same H100" where the cited table was measured on a
     # GB10: the sentence says where the source measured, and the source names other hardware
-    measured_on = [f for f in ctx.facts if f.statement.of("hardware", affirmed=True)]
+    # A source with measurements of its own and no hardware named is anchor enough too: where
+    # its figures were measured is the source's to say ("The numbers were measured on an Apple M2")
+    measured_on = [f for f in ctx.facts if f.statement.of("hardware", affirmed=True)
+                   or any(is_result(x.q) for x in f.statement.quantities)
+                   or sum(distinctive(x.q) for x in f.statement.quantities) >= 2]  # "31.765 (v0.2.79) vs 31.754"
     if not anchored and measured_on and not first_party(ctx) and load_lexicon().modality.says(ctx.claim.text, "measured"):
         anchored = True
     arch = load_lexicon().hardware_arch

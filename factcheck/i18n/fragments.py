@@ -21,6 +21,7 @@ FRAGMENTS = [
     N_("The claim speaks of use across nodes; the source ran it on a single node only."),
     N_("The claim calls this stable or production-ready; the source marks it experimental."),
     N_("The claim says this is on by default; the source says it is opt-in."),
+    N_("The claim says this is permanent; the source says it is temporary."),
     # conflation: what a figure is, and which row gives the claimed one
     N_("{after.q.raw} is its {metric}, not the {other_metric}"),
     N_("{after.q.raw} comes from another row or table"),
@@ -33,7 +34,7 @@ FRAGMENTS = [
     N_("kernel time"), N_("total tokens/s per GPU"), N_("generated tokens/s per user"),
     N_("output throughput"), N_("input throughput"), N_("end-to-end throughput"), N_("KV capacity"),
     N_("bytes per token (record)"), N_("bytes across all layers"), N_("page stride"), N_("data row size"),
-    N_("peak memory"), N_("kernel speedup"), N_("end-to-end speedup"),
+    N_("peak memory"), N_("kernel speedup"), N_("end-to-end speedup"), N_("speculative acceptance (length or rate)"),
     # values of metadata evidence (models.Evidence.of_field, graph.unresolved_findings)
     N_("none found"), N_("not stated"), N_("open"), N_("no archived source document answers this URL"),
     # web: a finding's decision, and the actions in a draft's history (web/db.py)
