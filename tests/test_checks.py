@@ -2498,3 +2498,41 @@ def test_hardware_swapped_in_a_retold_part_of_a_long_sentence(body):
 def test_the_same_hardware_in_a_retold_part_is_not_swapped():
     body = "The A/B timings come from CUDA Graph runs on one H800, alternating over seven rounds."
     assert flagged(run(body, doc(_H800))) == []
+
+
+@pytest.mark.parametrize("body, checks", [("这一配置达到每秒 12.5 万个 decode token。", {"metric-renamed"}),
+                                          ("这一配置达到每秒 12.5 万个 prefill token。", set()),
+                                          ("The setup reaches 125k decode tokens/s.", {"metric-renamed"}),
+                                          ("The setup reaches 125k prefill tokens/s.", set())])
+def test_a_rate_named_by_the_word_between_number_and_unit(body, checks):
+    src = doc("Nine nodes serve the FP8 verifier, achieving 125k prefill tokens/s and 1.5 steps/s.")
+    assert {f.check for f in flagged(run(body, src))} == checks
+
+
+def test_a_word_before_the_number_names_no_rate():
+    src = doc("| build | output | prefill |\n|---|---|---|\n| archless | garbage | 4.21 t/s |\n| sm_121a | correct | 325.70 t/s |")
+    assert flagged(run("The sm_121a build produced correct output at 325.70 t/s.", src)) == []
+
+
+@pytest.mark.parametrize("body", ["In both engines, then, the router more than doubled peak output throughput.",
+                                  "两个引擎里，路由都让峰值输出吞吐翻了一倍多。"])
+def test_a_percent_gain_said_before_backs_a_multiple(body):
+    first = "Peak output throughput was 14,892 tok/s against 6,986 for the baseline (+113.2%)."
+    text = (f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## Section\n\n{first}\n{body}\n\n"
+            f"来源：[source]({PR})\n")
+    src = doc("| arm | output tok/s |\n|---|---|\n| router | 14,892 (+113.2%) |\n| baseline | 6,986 |")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([src]))
+    assert not [f for f in flagged(report) if f.line == 8]
+
+
+@pytest.mark.parametrize("body", ["作者一度把文档改成“USE_XPU=ON 的构建默认使用 TENT”。",
+                                  "The author at one point changed the docs to say XPU builds previously used TENT by default."])
+def test_a_default_told_as_past_is_no_claim(body):
+    pr = doc("XPU deployments opt in with `MC_USE_TENT=1` like every other build.")
+    assert not [f for f in flagged(run(body, pr)) if f.check == "status-default"]
+
+
+def test_a_potential_complement_denies_its_verb():
+    src = doc("由于 -DUSE_CUDA=ON 没有开启，CUDA 拓扑检测没有开启，在某些场景下可能不能取得最佳性能。")
+    assert flagged(run("未开启 -DUSE_CUDA=ON 时，某些场景下可能达不到最佳性能。", src)) == []
+    assert [f.check for f in flagged(run("未开启 -DUSE_CUDA=ON 时也能达到最佳性能。", src))] != []

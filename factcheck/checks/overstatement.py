@@ -466,8 +466,8 @@ def _claimed_statuses(ctx: ClaimContext) -> set[str]:
         lo = clause.start if clause else 0
         if _modality(text, m.start, m.start, "comparative", before=min(12, m.start - lo) if m.start > lo else 0):
             continue
-        if _planned(text):
-            continue
+        if _planned(text) or _told_as_past(text, m.start):
+            continue  # "作者一度把文档改成“… 默认使用 TENT”": what held once, not now
         out.add(m.key)
     return out
 
@@ -503,16 +503,19 @@ def _only_there(fact, key: str) -> bool:
 _SENTENCE_BREAK = compile_pattern(r"[。！？!?\n]|\.\s")
 
 
+def _told_as_past(text: str, at: int) -> bool:
+    """A word of ``former`` before ``at`` in its sentence."""
+    start = max((b.end() for b in _SENTENCE_BREAK.finditer(text, 0, at)), default=0)
+    return load_lexicon().modality.says(text[start:at], "former")
+
+
 def _former(fact, key: str) -> bool:
     """Whether every mention of the status in the passage is told as past ("当时的开关语义为 …
     B 默认启用", "at the time it was on by default"): a word of ``former`` before it in its
     sentence."""
     text = fact.statement.text
     hits = [m for m in fact.statement.of("status") if m.key == key]
-    def past(m) -> bool:
-        start = max((b.end() for b in _SENTENCE_BREAK.finditer(text, 0, m.start)), default=0)
-        return load_lexicon().modality.says(text[start:m.start], "former")
-    return bool(hits) and all(past(m) for m in hits)
+    return bool(hits) and all(_told_as_past(text, m.start) for m in hits)
 
 
 def status_raised(ctx: ClaimContext) -> list[Finding]:

@@ -56,6 +56,9 @@ def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
         big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
         out += [(big / small, "x", fact), ((big - small) / big * 100, "%", fact),
                 ((big - small) / small * 100, "%", fact)]
+    # a gain the sentences give in percent, told as a multiple: "+113.2%" … "more than doubled"
+    out += [(1 + a.q.high / 100, "x", fact) for (a, fact), _ in own + earlier
+            if a.q.unit == "%" and a.q.high > 0 and not a.negated]
     return out
 
 

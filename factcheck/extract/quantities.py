@@ -435,8 +435,20 @@ def _inside_name(text: str, start: int) -> bool:
     return prev in "-+" and prev2.isascii() and prev2.isalnum()
 
 
+# "每秒 12.5 万个 decode token": a rate written with its "per second" before the number
+_PER_SECOND_BEFORE = compile_pattern(r"每秒(?:钟)?[ \t]*(?:约|大约|可达|达到|超过|可|能|处理|生成|输出){0,2}[ \t]*$")
+_TOKENS_AFTER = compile_pattern(r"[ \t]*个?[ \t]*(?:(?P<q>[A-Za-z-]+|[\u4e00-\u9fff]{2})[ \t]*)?(?:tokens?|词元)(?![A-Za-z])",
+                                re.IGNORECASE)
+
+
 def _with_unit(text: str, read: _Read, table: UnitTable) -> _Read:
     pos = read.end
+    if _PER_SECOND_BEFORE.search(text, max(0, read.start - 12), read.start):
+        tokens = _TOKENS_AFTER.match(text, pos)
+        if tokens and (tokens.group("q") is None or tokens.group("q").casefold() in table.qualifiers):
+            read.unit, read.end = "tok/s", tokens.end()
+            read.qualifier = table.qualifiers[tokens.group("q").casefold()] if tokens.group("q") else None
+            return read
     gpus = table.gpu_count.match(text, pos)
     if gpus:
         read.unit, read.end = "GPU", gpus.end()

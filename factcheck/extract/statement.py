@@ -13,7 +13,7 @@ from .clauses import Clause, clause_at, split_clauses
 from .conditions import find_conditions
 from .dates import extract_dates
 from .licenses import LicenseStatement, find_licenses
-from .quantities import extract_quantities
+from .quantities import extract_quantities, load_units
 from .records import DateMention, Mention, Quantity, VersionMention
 from .versions import extract_versions
 
@@ -178,6 +178,9 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
         metric = _metric_for(q, clauses[ci], metric_hits, lexicon.metric_units)
         if metric is None and ci and _is_label(text, clauses[ci - 1]):
             metric = _metric_for(q, clauses[ci - 1], metric_hits, {})  # "Denoise: 7.45 s"
+        if (metric is None and (named := lexicon.metric_qualifiers.get(q.qualifier or "")) and _can_measure(named, q.unit)
+                and _between(q)):
+            metric = named  # "125k prefill tokens/s": the word between number and unit names it
         quantities.append(QuantityAt(q=q, clause=ci, negated=_negates_figure(text, clauses[ci], q), metric=metric))
     if any(qa.q.unit == "params" for qa in quantities):
         # "约 14B 参数，合计 27B": beside a parameter count, a bare 27B is one too, not bytes
@@ -249,6 +252,13 @@ def _can_measure(metric: str, unit: str) -> bool:
     if metric.startswith("latency."):
         return "/s" not in unit
     return True
+
+
+def _between(q: Quantity) -> bool:
+    """Whether a quantity's qualifier stands between its number and its unit ("125k prefill
+    tokens/s"), not before it ("correct output at 325.70 t/s")."""
+    inside = q.raw.casefold()
+    return any(w in inside for w, key in load_units().qualifiers.items() if key == q.qualifier)
 
 
 def _metric_for(q: Quantity, clause: Clause, hits: list, by_unit: dict[str, str]) -> str | None:

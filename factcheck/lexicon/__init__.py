@@ -187,6 +187,7 @@ class Lexicon:
     metrics: TermMatcher
     axes: TermMatcher  # "stage.prefill" | "stage.decode" | "measure.throughput" | "measure.latency" | ignore
     metric_units: dict[str, str]  # canonical unit -> metric id
+    metric_qualifiers: dict[str, str]  # a unit's qualifier ("prefill" of "125k prefill tokens/s") -> metric id
     metric_aspect: dict[str, str]  # metric id -> what it measures (e2e, denoise, kernel ...)
     metric_names: dict[str, str]  # metric id or aspect -> words for messages
     model_families: frozenset[str]  # first letters of model names ("qwen" of "Qwen2.5-7B")
@@ -264,6 +265,7 @@ def _build_lexicon() -> Lexicon:
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
         axes=TermMatcher(t["axes"]),
         metric_units=metric_units,
+        metric_qualifiers={q: row["id"] for row in m["metric"] for q in row.get("qualifiers", [])},
         metric_aspect={row["id"]: row.get("aspect", row["id"]) for row in m["metric"]},
         metric_names=_names(m["metric"]),
         model_families=frozenset(f.casefold() for f in t["models"]["families"]),
