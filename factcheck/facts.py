@@ -98,18 +98,24 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
                 out.append((sentence, _plain(sentence), None, "sentence", None))
         paragraph.clear()
 
+    diff = False
     for i, line in enumerate(lines):
         stripped = line.strip()
         if stripped.startswith("```"):
             flush()
             in_fence = not in_fence
+            diff = in_fence and stripped[3:].strip().lower() == "diff"
             header = None
             continue
+        if diff and stripped.startswith("+") and stripped.count("|") >= 2:
+            stripped = stripped[1:].strip()  # a table a diff adds: "+| Variant | KV BW | Per-rank |"
         if "|" in stripped and stripped.count("|") >= 2:
             flush()
             if _TABLE_SEP.match(stripped):
                 continue
             nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            if diff and nxt.startswith("+"):
+                nxt = nxt[1:].strip()
             cells = _cells(stripped)
             if _TABLE_SEP.match(nxt):
                 header = cells

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from .align import is_result, relevance
 from .checks import FIGURE_FREE, run_checks
 from .checks.context import ClaimContext
-from .checks.unsupported import MODEL_NAME
+from .checks.unsupported import MODEL_NAME, SETTING_VALUE
 from .extract.records import Passage, Quantity, UndecidedClaim
 from .extract.statement import Statement, extract_statement
 from .facts import Fact
@@ -62,7 +62,8 @@ def checkable(st: Statement) -> bool:
                 or any(m.kind in {"status", "no_change", "simultaneity", "universal", "parallelism", "event", "shipped",
                                  "same", "unconditional", "hardware", "platform", "precision"}
                        for m in st.mentions)
-                or len(MODEL_NAME.findall(st.text)) >= 2)  # a list of models a source can confirm
+                or len(MODEL_NAME.findall(st.text)) >= 2  # a list of models a source can confirm
+                or SETTING_VALUE.search(st.text) is not None)  # "--router-mode kv": a value the source sets
 
 
 def paragraphs(sentences: list[Sentence]) -> dict[int, list[int]]:

@@ -2536,3 +2536,98 @@ def test_a_potential_complement_denies_its_verb():
     src = doc("由于 -DUSE_CUDA=ON 没有开启，CUDA 拓扑检测没有开启，在某些场景下可能不能取得最佳性能。")
     assert flagged(run("未开启 -DUSE_CUDA=ON 时，某些场景下可能达不到最佳性能。", src)) == []
     assert [f.check for f in flagged(run("未开启 -DUSE_CUDA=ON 时也能达到最佳性能。", src))] != []
+
+
+# --- round 26 -------------------------------------------------------------------------------
+
+_SLA = ("All perf files run the same profile: streaming, goodput SLA `TTFT≤2000ms ∧ ITL≤25ms`.\n\n"
+        "| Variant | Mean ITL | Mean TTFT |\n|---|---:|---:|\n| GKE A4X | 11.38 ms | 3.73 s |")
+
+
+@pytest.mark.parametrize("body", ["On GKE A4X that came with a mean ITL of 11.38 ms and a mean TTFT of 3.73 s.",
+                                  "GKE A4X 的平均 ITL 为 11.38 ms，平均 TTFT 为 3.73 s。"])
+def test_a_limit_is_no_measured_figure_to_differ_from(body):
+    assert flagged(run(body, doc(_SLA))) == []
+
+
+def test_a_measured_figure_told_otherwise_still_differs():
+    assert [f.check for f in flagged(run("On GKE A4X the mean TTFT was 5.73 s and the mean ITL 11.38 ms.",
+                                          doc(_SLA)))] == ["figure-differs"]
+
+
+@pytest.mark.parametrize("body", ["该 PR 最终未合并而是关闭。", "In the end the PR was not merged but closed."])
+def test_a_denied_merge_of_a_closed_pr_is_no_merge(body):
+    pr = doc("Adds disk transport.", state="closed", dates={"created": "2026-09-10", "closed": "2026-09-15"})
+    assert flagged(run(body, pr)) == []
+
+
+@pytest.mark.parametrize("body", ["该 PR 已合并。", "The PR was merged."])
+def test_a_merge_of_a_closed_pr_is_still_flagged(body):
+    pr = doc("Adds disk transport.", state="closed", dates={"created": "2026-09-10", "closed": "2026-09-15"})
+    assert {f.check for f in flagged(run(body, pr))} == {"merged-but-open"}
+
+
+_LEAD = "现有实现使用最早的模型版本表示整条样本，无法区分：\n- 已经过期的旧 policy token；\n- 仍然可以参与训练的新 policy token。"
+
+
+def test_a_list_item_completes_its_lead_and_asserts_nothing_alone():
+    assert flagged(run("原有实现无法区分已过期的旧 policy token 与仍可训练的新 token。", doc(_LEAD))) == []
+
+
+@pytest.mark.parametrize("body", ["Also new this week, #101 adds Hopper results to the blog.",
+                                  "本周另外，#101 为博客补充了 Hopper 结果。"])
+def test_a_short_opening_clause_dates_the_thread_after_it(body):
+    pr = doc("Adds Hopper results.", state="merged", dates={"created": "2026-05-18", "merged": "2026-05-20"})
+    assert {f.category for f in flagged(run(body, pr))} == {"release-date"}
+    pr = doc("Adds Hopper results.", state="open", dates={"created": "2026-05-18"})
+    assert {f.category for f in flagged(run(body, pr))} == {"release-date"}
+
+
+@pytest.mark.parametrize("body", ["本周的主线是 Intel XPU：#101 规划的系列 PR 陆续落地。",
+                                  "This week's theme is XPU: the series #101 planned keeps landing."])
+def test_a_theme_before_a_colon_dates_no_thread(body):
+    pr = doc("RFC: XPU support.", kind="issue", dates={"created": "2026-05-18"})
+    assert flagged(run(body, pr)) == []
+
+
+_GCP = ("The Dynamo aggregated DGD uses `--router-mode random` for parity (KV routing has no benefit at 1 replica).\n\n"
+        "Set `MC_USE_TENT=1` to opt in.")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The Dynamo deployment runs with `--router-mode kv` to exercise KV-aware routing.", ["option-value-differs"]),
+    ("Dynamo 部署用 `--router-mode kv` 来测试 KV 感知路由。", ["option-value-differs"]),
+    ("The Dynamo deployment runs with `--router-mode random` for parity.", []),
+    ("The deployment does not use --router-mode kv.", []),
+    ("Q8_0 的 27B 模型和 --router-mode 参数都保持不变。", []),
+    ("设 MC_USE_TENT=1 即可启用。", []),
+])
+def test_an_option_set_to_a_value_the_sources_never_give(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_GCP)))] == checks
+
+
+def test_a_single_node_told_of_a_two_node_topology():
+    src = doc("Two-node GKE topology with TP=8 + PP=2, matched to the published reference.")
+    assert [f.check for f in flagged(run("The deployment runs on a single node with TP=8 + PP=2.", src))] == [
+        "status-single-node"]
+    assert flagged(run("The deployment runs on two nodes with TP=8 + PP=2.", src)) == []
+
+
+@pytest.mark.parametrize("body, checks", [("第 2—10 步的平均吞吐为每卡 14.62K tokens/s。", ["axis-swapped"]),
+                                          ("Steps 2-10 averaged 14.62K tokens/s per GPU.", ["axis-swapped"]),
+                                          ("第 2—10 步的全局吞吐平均为 14.62K tokens/s。", [])])
+def test_a_global_figure_told_per_device(body, checks):
+    src = doc("Steps 2-10 averaged 14.62K global tokens/s with 122.665 GiB peak memory per rank.")
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+_KVBW = ("```diff\n+| Variant | KV BW | Per-rank | Mean TTFT |\n+|---|---:|---:|---:|\n"
+         "+| GKE A4X (GB200) | **10.71 GB/s** | 2.68 GB/s | 3.73 s |\n```")
+
+
+@pytest.mark.parametrize("body, checks", [("GKE A4X (GB200) reached 10.71 GB/s of KV bandwidth per rank.", ["column-swapped"]),
+                                          ("GKE A4X (GB200) 每个 rank 的 KV 带宽为 10.71 GB/s。", ["column-swapped"]),
+                                          ("GKE A4X (GB200) reached 2.68 GB/s of KV bandwidth per rank.", []),
+                                          ("GKE A4X (GB200) reached 10.71 GB/s of KV bandwidth in total.", [])])
+def test_a_cell_told_under_another_columns_side(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_KVBW)))] == checks

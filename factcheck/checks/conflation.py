@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import Ratio, compatible, dimension, distinctive, is_result, matches, same_value
+from ..align import Ratio, compatible, dimension, distinctive, is_result, matches, same_value, words
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
 from ..models import Finding
@@ -604,13 +604,41 @@ def _sides_at(hit) -> dict[str, set[str]]:
     """The sides a source figure's own clause names (a table row: the whole row); where the
     clause names both sides of an axis, the side of the figure's own part."""
     st = hit.fact.statement
-    c = st.clauses[hit.qa.clause] if hit.fact.kind != "row" and hit.qa.clause < len(st.clauses) else None
+    if hit.fact.kind == "row":
+        return _row_sides(hit)
+    c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
     lo, hi = (c.start, c.end) if c else (0, len(st.text))
     sides = axis_sides(st.text, lo, hi)
-    if c:
-        for axis in [a for a, s in sides.items() if len(s) > 1]:
-            sides[axis] = _paired_side(st, lo, hi, hit.qa.q.start, axis) or sides[axis]
+    for axis in [a for a, s in sides.items() if len(s) > 1]:
+        # "14.62K global tokens/s with … peak memory per rank": a side named inside the figure
+        # itself is the figure's
+        inside = axis_sides(st.text, hit.qa.q.start, hit.qa.q.end).get(axis)
+        sides[axis] = inside if inside and len(inside) == 1 else (
+            (_paired_side(st, lo, hi, hit.qa.q.start, axis) if c else None) or sides[axis])
     return sides
+
+
+def _row_sides(hit) -> dict[str, set[str]]:
+    """A table row's sides for one of its figures: those its leading cells name (the row's
+    label, "| bf16 | TTFT | 2,741ms |") and its own cell with its header ("KV BW: 10.71 GB/s"),
+    its own cell first; another cell's header ("Per-rank: 2.68 GB/s") is that cell's. A row
+    whose cells cannot be told apart is read whole."""
+    st = hit.fact.statement
+    cells = st.clauses
+    if hit.qa.clause >= len(cells) or len(cells) < 2:
+        return axis_sides(st.text, 0, len(st.text))
+    first = min(x.clause for x in st.quantities)
+    lead_end = _head_of(st, first)
+    own = _head_of(st, hit.qa.clause)
+    sides = axis_sides(st.text, cells[0].start, cells[lead_end - 1].end) if lead_end else {}
+    sides.update(axis_sides(st.text, cells[own].start, cells[hit.qa.clause].end))
+    return sides
+
+
+def _head_of(st, cell: int) -> int:
+    """The clause where a row's cell begins: its header's, when the row reads "Header: value"."""
+    cells = st.clauses
+    return cell - 1 if 0 < cell < len(cells) and ":" in st.text[cells[cell - 1].end:cells[cell].start] else cell
 
 
 def axis_swapped(ctx: ClaimContext) -> list[Finding]:
@@ -757,6 +785,52 @@ def points_as_percent(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-CHECKS = [pairing_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
+def _header(st, cell: int) -> tuple[str, frozenset[str]]:
+    """The column header of a row's cell and its words ("Per-rank": per, rank): a row reads
+    "Header: value", and the colon ends the clause before the value's."""
+    cells = st.clauses
+    if cell >= len(cells) or _head_of(st, cell) == cell:
+        return "", frozenset()
+    head = st.text[cells[cell - 1].start:cells[cell - 1].end].strip()
+    return head, frozenset(w for w in words(head) if "-" not in w)
+
+
+def column_swapped(ctx: ClaimContext) -> list[Finding]:
+    """A table cell's figure told on the side of a measurement axis that another column of its
+    row is headed with: "10.71 GB/s of KV bandwidth per rank" where the row gives "KV BW:
+    10.71 GB/s | Per-rank: 2.68 GB/s". The figure's own part of the claim names the side, its
+    own column names no side of that axis, and the other column gives another value."""
+    out = []
+    for qa in ctx.claim.quantities:
+        if qa.negated or not qa.q.unit or qa.q.is_range or qa.role:
+            continue  # "falls from 2527 ms on master to 145 ms": each end of a change has its own column
+        c = ctx.claim.clauses[qa.clause]
+        lo, hi = _part_of(ctx.claim.text, c.start, c.end, qa.q.start)
+        claimed = {a: next(iter(s)) for a, s in axis_sides(ctx.claim.text, lo, hi).items() if len(s) == 1}
+        if not claimed:
+            continue
+        for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
+            if hit.fact.kind != "row":
+                continue
+            st = hit.fact.statement
+            own_head, _ = _header(st, hit.qa.clause)
+            own = axis_sides(own_head, 0, len(own_head))
+            for x in st.quantities:
+                if x is hit.qa or x.q.unit != hit.qa.q.unit or same_value(qa.q, x.q):
+                    continue
+                told, _ = _header(st, x.clause)
+                theirs = axis_sides(told, 0, len(told))
+                for axis, side in claimed.items():
+                    if theirs.get(axis) == {side} and axis not in own:
+                        given, figure = x.q.raw, qa.q.raw
+                        out.append(ctx.finding(
+                            "metric-conflation", "warning",
+                            f"In the source's table, {figure} is not the {told} column; that column gives {given}.",
+                            [hit.fact], "column-swapped"))
+                        return out
+    return out
+
+
+CHECKS = [pairing_swapped, column_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
           device_count_swapped, axis_swapped, total_as_single, points_as_percent]

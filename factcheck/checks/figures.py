@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..align import Hit, compatible, decimals, dimension, same_value
+from ..align import Hit, base_values, compatible, decimals, dimension, same_value
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..regex_cache import compile_pattern
@@ -33,6 +33,7 @@ _MIN_SHARED = 2
 _NOUN = compile_pattern(r"\s*(?:[-+]|个|款|种|条|张|位|项|次|套|家)?\s*([A-Za-z][\w-]*|[\u4e00-\u9fff]{1,2})")
 # a figure in an enumeration: "1、2、4、8 张", "290、529、775、1060 tokens/s", "3, 5 and 8"
 _LISTED = compile_pattern(r"\d[\d.,]*\s*(?:、|,|，|and|和|与)\s*[-+]?\d[\d.,]*\s*(?:、|,|，|and|和|与)\s*[-+]?\d")
+_LIMIT = compile_pattern(r"\s*(?:[≤≥<>]|<=|>=)")  # a bound written as a comparison: a threshold
 _MIN_APART = 0.05  # a figure within 5 % of the source's is a rounding question, not another figure
 
 
@@ -163,12 +164,15 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             covered = _cover(own, theirs)
             if other.q.is_range or other.q.high <= 0 or not covered:
                 continue
+            if other.q.bound and other.q.bound != qa.q.bound and _LIMIT.match(other.q.raw):
+                continue  # "goodput SLA TTFT≤2000ms ∧ ITL≤25ms": a limit, not what was measured ("up to 3.39x" was)
             if counted and (noun is None or _noun(st.text, other.q.end) != noun) and (
                     key is None or _key(st.text, other.q.start) != key):
                 continue  # a bare count counts what the word after it names, or is the value of the name before it
             if not _anchored(fact, claim, qa, own):
                 continue
-            big, small = max(qa.q.high, other.q.high), min(qa.q.high, other.q.high)
+            ours, theirs_value = base_values(qa.q)[1], base_values(other.q)[1]  # 3.73 s against 25 ms
+            big, small = max(ours, theirs_value), min(ours, theirs_value)
             if big > _MAX_APART * small or ((big - small) / big < _MIN_APART and not _past_rounding(qa, other)):
                 continue
             if _settings_differ(text, st.text):
@@ -188,7 +192,7 @@ def _past_rounding(claim: QuantityAt, other: QuantityAt) -> bool:
     """Two figures written to the same decimal place that differ by more than two units in it
     ("13.963" against the source's "13.863"): no rounding makes one the other, however close."""
     places = decimals(claim.q.raw)
-    if claim.q.approx or places == 0 or places != decimals(other.q.raw):
+    if claim.q.approx or places == 0 or places != decimals(other.q.raw) or claim.q.unit != other.q.unit:
         return False
     return abs(claim.q.high - other.q.high) > 2 * 10 ** -places + 1e-9
 

@@ -446,6 +446,8 @@ _STATUS_RULES = [
      "The claim calls this stable or production-ready; the source marks it experimental.", "status-stable"),
     ("default_on", ("default_off", True), ("default_on", True),
      "The claim says this is on by default; the source says it is opt-in.", "status-default"),
+    ("single_node", ("multi_node", True), ("single_node", True),
+     "The claim says this runs on a single node; the source uses several.", "status-single-node"),
     ("permanent", ("temporary", True), ("permanent", True),
      "The claim says this is permanent; the source says it is temporary.", "status-permanent"),
 ]

@@ -197,7 +197,8 @@ def denial_added(ctx: ClaimContext) -> list[Finding]:
                 denied.append(unit.gist)
                 continue
             carrier = _carrier(claim_units, unit.gist)
-            if fact.kind in ("sentence", "code") and carrier is not None and carrier.negated and len(unit.gist) >= _MIN_SHARED:
+            if (fact.kind in ("sentence", "code") and carrier is not None and carrier.negated
+                    and len(unit.gist) >= _MIN_SHARED and not _completes_lead(ctx, fact)):
                 asserted.append((fact, sentence, carrier, unit.gist))
     asserted = [(f, q, c, a) for f, q, c, a in asserted
                 if not any(len(a & d) >= _COVER_CLAUSE * len(a) for d in denied)]
@@ -207,6 +208,21 @@ def denial_added(ctx: ClaimContext) -> list[Finding]:
     category = "license" if ctx.claim.licenses or fact.statement.licenses else "overstatement"
     return [ctx.finding(category, "warning", "The claim denies what the cited source asserts in nearly the same words.",
                         [sentence_evidence(fact, sentence)], "denial-added")]
+
+
+def _completes_lead(ctx: ClaimContext, fact) -> bool:
+    """A passage that completes the one before it, a lead ending in a colon ("无法区分：" then
+    "- 已经过期的旧 policy token；"): the lead's verb, denial and all, governs it, so alone it
+    asserts nothing."""
+    at = next((i for i, f in enumerate(ctx.facts) if f is fact), 0)
+    while at and ctx.facts[at - 1].url == fact.url:
+        lead = ctx.facts[at - 1].quote.rstrip()
+        if lead.endswith((":", "：")):
+            return True
+        if not lead.endswith((";", "；")):  # an item before it in the same list: its lead governs both
+            return False
+        at -= 1
+    return False
 
 
 _SWAPPABLE = ("hardware", "precision", "platform", "parallelism")

@@ -251,7 +251,11 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
             continue
         refs = [m.start() for m in re.finditer(rf"#{number}(?!\d)", ctx.claim.text)]
         clauses = {i for i, c in enumerate(ctx.claim.clauses) for r in refs if c.start <= r < c.end}
-        if not any(i in clauses for i, c in enumerate(ctx.claim.clauses) for d in weeks if c.start <= d.start < c.end):
+        week_clauses = {i for i, c in enumerate(ctx.claim.clauses) for d in weeks if c.start <= d.start < c.end}
+        # "Also new this week, #9695 adds …": a short opening clause dates the one after it
+        week_clauses |= {i + 1 for i in week_clauses if i == 0 and _short(ctx.claim.clauses[i])
+                         and ctx.claim.text[ctx.claim.clauses[i].end:ctx.claim.clauses[i].end + 1] in (",", "，")}
+        if not week_clauses & clauses:
             continue
         fields = doc.dates.as_dates()
         days = list(fields.values()) + [day for c in doc.comments if (day := c.day()) is not None]
@@ -264,6 +268,11 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
                 "the sentence puts it in this week.", [Evidence.of_field(doc, f"dates.{field}")] if field else [],
                 "named-thread-before-window")]
     return []
+
+
+def _short(clause) -> bool:
+    """An opening clause of a few words ("Also new this week", "本周另外")."""
+    return clause.end - clause.start <= 24
 
 
 def _version_docs(ctx: ClaimContext, clause: int) -> list[SourceDocument]:

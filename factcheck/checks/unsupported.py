@@ -688,6 +688,63 @@ def _covered(name: str, found: list[str]) -> bool:
     return any(name in f or f in name for f in found)
 
 
+# a command-line option or an environment variable set to a value: "--router-mode kv",
+# "--tp=8", "MC_USE_TENT=1" (a variable only with "=": "Q8_0 的 27B" names a quantisation)
+SETTING_VALUE = compile_pattern(r"(?<![\w-])(?:(--[A-Za-z][\w-]*)[ =]|([A-Z][A-Z0-9]*_[A-Z0-9_]+)\s*=\s*)([A-Za-z0-9][A-Za-z0-9./:_-]*)")
+
+
+# words that follow an option in prose without being its value ("--tp and --pp", "--foo flag")
+_NOT_VALUES = frozenset({"and", "or", "to", "for", "with", "flag", "flags", "option", "options", "the", "a", "an", "in",
+                         "on", "is", "are", "was", "set", "sets", "as", "at", "by", "of", "from", "when", "if", "then",
+                         "so", "that", "which", "now", "also", "only", "argument", "variable", "env"})
+
+
+def _values(text: str) -> list[tuple[re.Match, str, str]]:
+    """(match, option, value) for each option set to a value in ``text``."""
+    out = []
+    for m in SETTING_VALUE.finditer(text):
+        value = m.group(3).rstrip(".:-").casefold()
+        if value and value not in _NOT_VALUES:
+            out.append((m, m.group(1) or m.group(2), value))
+    return out
+
+
+def _set_values(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for _, option, value in _values(text):
+        out.setdefault(option.casefold(), set()).add(value)
+    return out
+
+
+def option_value_differs(ctx: ClaimContext) -> list[Finding]:
+    """An option or variable the sentence sets to a value its cited sources never give it, where
+    they set it otherwise: "runs with `--router-mode kv`" where the PR's deployment uses
+    "--router-mode random"."""
+    if not ctx.docs or "-" not in ctx.claim.text and "_" not in ctx.claim.text:
+        return []
+    told = {}
+    for m, option, value in _values(ctx.claim.text):
+        if any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in ctx.claim.clauses):
+            continue  # "not with --router-mode kv"
+        told.setdefault(option.casefold(), (option, value))
+    if not told:
+        return []
+    given: dict[str, set[str]] = {}
+    for doc in ctx.docs:
+        for text in [doc.text, *(c.text for c in doc.comments)]:
+            for key, values in _set_values(text or "").items():
+                given.setdefault(key, set()).update(values)
+    out = []
+    for key, (name, value) in told.items():
+        theirs = given.get(key)
+        if theirs and value not in theirs:
+            values = ", ".join(sorted(theirs))
+            out.append(ctx.finding("unsupported", "warning",
+                                   f"The cited sources set {name} to {values}, never to {value}.",
+                                   [f for f in ctx.facts if f.kind == "title"][:1], "option-value-differs"))
+    return out
+
+
 CHECKS = [fraction_disagrees, ratio_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported,
-          named_version_differs, condition_unseen,
+          named_version_differs, condition_unseen, option_value_differs,
           reply_not_in_thread]

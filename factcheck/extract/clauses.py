@@ -34,8 +34,11 @@ class Clause(BaseModel):
     def negates(self, start: int, end: int) -> bool:
         """Whether a cue other than the words at [start, end) negates the clause:
         "没有下降" is itself a claim of no change, not a denial of one. A cue in a later
-        predicate leaves the words before it alone ("ready for production and needs no tuning")."""
-        return any(not (cs < end and start < ce) and not (cs >= end and any(end <= j <= cs for j in self.joins))
+        predicate leaves the words before it alone ("ready for production and needs no tuning").
+        A cue that takes the words in with a denial before them does negate them: "未合并" denies
+        "合并"."""
+        return any((not (cs < end and start < ce) or cs < start)
+                   and not (cs >= end and any(end <= j <= cs for j in self.joins))
                    for cs, ce in self.cues)
 
 

@@ -251,7 +251,12 @@ def _can_measure(metric: str, unit: str) -> bool:
         return unit not in _TIME_UNITS
     if metric.startswith("latency."):
         return "/s" not in unit
+    if metric.startswith("memory."):  # "14.62K tokens/s with 122.665 GiB peak memory": only the GiB
+        return unit in _BYTE_UNITS
     return True
+
+
+_BYTE_UNITS = {"B", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "GB/GPU"}
 
 
 def _between(q: Quantity) -> bool:

@@ -22,6 +22,7 @@ FRAGMENTS = [
     N_("The claim calls this stable or production-ready; the source marks it experimental."),
     N_("The claim says this is on by default; the source says it is opt-in."),
     N_("The claim says this is permanent; the source says it is temporary."),
+    N_("The claim says this runs on a single node; the source uses several."),
     # conflation: what a figure is, and which row gives the claimed one
     N_("{after.q.raw} is its {metric}, not the {other_metric}"),
     N_("{after.q.raw} comes from another row or table"),
