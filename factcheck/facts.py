@@ -26,6 +26,7 @@ class Fact(BaseModel):
     kind: str  # title, sentence, row, item, code
     statement: Statement
     table: int | None = None  # rows of one table share a number
+    first_header: str | None = None  # a row's: the header of its first column ("Concurrent Tasks" over "4")
 
 
 _TABLE_SEP = compile_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -79,9 +80,10 @@ def _with_unit(cell: str, unit: str | None, column: int) -> str:
     return plain
 
 
-def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
-    """(quote, analysis text, row label, kind, table number) for each passage of a Markdown text."""
-    out: list[tuple[str, str, str | None, str, int | None]] = []
+def passages(text: str) -> list[tuple[str, str, str | None, str, int | None, str | None]]:
+    """(quote, analysis text, row label, kind, table number, first column's header) for each
+    passage of a Markdown text."""
+    out: list[tuple[str, str, str | None, str, int | None, str | None]] = []
     tables = 0
     lines = text.splitlines()
     paragraph: list[str] = []
@@ -95,7 +97,7 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
         for start, end in split_sentences(block):
             sentence = block[start:end].strip()
             if sentence:
-                out.append((sentence, _plain(sentence), None, "sentence", None))
+                out.append((sentence, _plain(sentence), None, "sentence", None, None))
         paragraph.clear()
 
     diff = False
@@ -136,12 +138,13 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None]]:
                 else _with_unit(c, units[j], j)
                 for j, c in enumerate(cells)
             ]
-            out.append((stripped, " | ".join(named), metric_label, "row", tables))
+            first_header = _plain(header[0]) if header and header[0].strip() else None
+            out.append((stripped, " | ".join(named), metric_label, "row", tables, first_header))
             continue
         header = None
         if in_fence:
             if stripped:
-                out.append((stripped, _plain(stripped), None, "code", None))
+                out.append((stripped, _plain(stripped), None, "code", None, None))
             continue
         if not stripped:
             flush()
@@ -167,10 +170,11 @@ def facts_of(doc: SourceDocument, window: Window | None = None) -> list[Fact]:
                           statement=extract_statement(_plain(doc.title), window)))
     bodies = [("text", doc.text)] + [(f"comment:{i}", c.text) for i, c in enumerate(doc.comments)]
     for where, body in bodies:
-        for quote, analysed, label, kind, table in passages(body or ""):
+        for quote, analysed, label, kind, table, first_header in passages(body or ""):
             try:
                 statement = extract_statement(analysed, window, label=label)
             except Exception:  # noqa: BLE001 - one unreadable passage must not hide the rest of the source
                 statement = Statement(text=analysed, clauses=split_clauses(analysed))
-            found.append(Fact(url=doc.url, quote=quote, where=where, kind=kind, table=table, statement=statement))
+            found.append(Fact(url=doc.url, quote=quote, where=where, kind=kind, table=table, statement=statement,
+                              first_header=first_header))
     return found

@@ -2631,3 +2631,42 @@ _KVBW = ("```diff\n+| Variant | KV BW | Per-rank | Mean TTFT |\n+|---|---:|---:|
                                           ("GKE A4X (GB200) reached 10.71 GB/s of KV bandwidth in total.", [])])
 def test_a_cell_told_under_another_columns_side(body, checks):
     assert [f.check for f in flagged(run(body, doc(_KVBW)))] == checks
+
+
+# --- round 27 -------------------------------------------------------------------------------
+
+_HUBLIC = ("Add zero-shot TTS support for **CosyVoice3** ([Org/Voice3-0.5B](https://huggingface.co/Org/Voice3-0.5B), "
+           "Apache-2.0), served through the OpenAI-compatible API.")
+
+
+@pytest.mark.parametrize("body, categories", [("#101 将 Voice3-0.5B 权重标注为 Apache-2.0。", []),
+                                              ("#101 lists the Voice3-0.5B weights as Apache-2.0.", []),
+                                              ("#101 lists the Voice3-0.5B weights as MIT.", ["license"])])
+def test_a_license_beside_a_hub_model_link_is_the_weights(body, categories):
+    assert [f.category for f in flagged(run(body, doc(_HUBLIC)))] == categories
+
+
+@pytest.mark.parametrize("text, value", [("QPS 均提升三成以上", 30.0), ("约七成用户", 70.0)])
+def test_tenths_in_chinese_are_percent(text, value):
+    from factcheck.extract.quantities import extract_quantities
+    [q] = extract_quantities(text)
+    assert (q.unit, q.high) == ("%", value)
+
+
+@pytest.mark.parametrize("text", ["一成不变", "这三成为主流", "完成了三成功能"])
+def test_cheng_in_words_is_no_tenth(text):
+    from factcheck.extract.quantities import extract_quantities
+    assert [q for q in extract_quantities(text) if q.unit == "%"] == []
+
+
+_FIRST_CHUNK = ("| Concurrent Tasks | Average (ms) | 50th Percentile (ms) |\n| --- | --- | --- |\n"
+                "| 4 | 750.42 | 740.31 |")
+
+
+@pytest.mark.parametrize("body, checks", [("流式首包平均延迟为 750.42 ms，这是单路请求下测得的。", ["single-load-swapped"]),
+                                          ("The first chunk arrives after 750.42 ms on average for a single request.",
+                                           ["single-load-swapped"]),
+                                          ("流式首包平均延迟为 750.42 ms（4 路并发）。", []),
+                                          ("At 4 concurrent tasks the first chunk averages 750.42 ms.", [])])
+def test_a_figure_measured_under_load_told_as_one_requests(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_FIRST_CHUNK)))] == checks

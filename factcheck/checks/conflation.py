@@ -831,6 +831,38 @@ def column_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-CHECKS = [pairing_swapped, column_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
+# a load the source gives with a figure: "Concurrent Tasks: 4", "concurrency 16", "并发 8", "batch size 32"
+_LOAD_COUNT = compile_pattern(r"(?:concurren(?:cy|t(?:\s+(?:tasks|requests|users))?)|并发(?:数|度)?|batch\s*size|bs)"
+                              r"\s*[:=：]?\s*(\d+)|(\d+)\s*(?:concurrent|个?并发)", re.IGNORECASE)
+
+
+def single_load_swapped(ctx: ClaimContext) -> list[Finding]:
+    """A figure told as one request's (single stream, batch size 1) that the source measured
+    under a load of several: "750.42 ms，这是单路请求下测得的" where the table's row gives
+    "Concurrent Tasks: 4 | Average (ms): 750.42"."""
+    sides = axis_sides(ctx.claim.text, 0, len(ctx.claim.text)).get("load")
+    if sides != {"single"}:
+        return []
+    for qa in ctx.claim.quantities:
+        if qa.negated or not is_result(qa.q) or not distinctive(qa.q) or qa.q.is_range:
+            continue
+        hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
+        loads = []
+        for hit in hits:
+            st = hit.fact.statement
+            c = st.clauses[hit.qa.clause] if hit.fact.kind != "row" and hit.qa.clause < len(st.clauses) else None
+            # a row reads "Header: value" but for its first cell: "Concurrent Tasks" over "4 | …"
+            stretch = st.text[c.start:c.end] if c else f"{hit.fact.first_header or ''}: {st.text}"
+            counts = {int(m.group(1) or m.group(2)) for m in _LOAD_COUNT.finditer(stretch)}
+            loads.append(counts)
+        if hits and all(counts and 1 not in counts for counts in loads):
+            load, figure = min(loads[0]), qa.q.raw
+            return [ctx.finding("unsupported", "warning",
+                                f"The source measured {figure} under a load of {load}, not a single request.",
+                                [hits[0].fact], "single-load-swapped")]
+    return []
+
+
+CHECKS = [pairing_swapped, column_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
           device_count_swapped, axis_swapped, total_as_single, points_as_percent]

@@ -54,9 +54,17 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         if not owned:  # "权重和代码一样，按 Apache-2.0 发布": what the sentence named before it
             since = names[i - 1].end if i else 0
             owned = sorted({a.key for a in artifacts if since <= a.start and a.end <= hit.start})
+        if not owned:  # "([Org/Model-0.5B](https://huggingface.co/Org/Model-0.5B), Apache-2.0)": the hub repo's
+            hub = [m for m in _HUB.finditer(text, max(0, hit.start - 200), hit.start)
+                   if len(text[m.end():hit.start].strip(" )）,，:：-")) == 0]
+            owned = ["data" if hub[-1].group(1) else "weights"] if hub else []
         found.append(LicenseStatement(key=hit.key, artifacts=owned, start=hit.start, end=hit.end, text=hit.text,
                                       clause=ci, negated=clauses[ci].negates(hit.start, hit.end)))
     return sorted(found, key=lambda s: s.start)
+
+
+# a Hugging Face repository: a model's (its weights) or a dataset's
+_HUB = compile_pattern(r"huggingface\.co/(datasets/)?(?!spaces/)[\w.-]+/[\w.-]+")
 
 
 # A license the lexicon does not know, by its capitalised name.

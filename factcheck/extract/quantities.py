@@ -181,6 +181,7 @@ _NUMBER = compile_pattern(
     """,
     re.VERBOSE,
 )
+_TENTHS = compile_pattern(r"成(?![为功本员长型果立熟绩就品像不])")  # 三成 (30 %), not 成为 / 完成
 _SUFFIX = compile_pattern(r"(?P<s>[kK](?![A-Za-z])|M(?![A-Za-z])|B(?![A-Za-z0-9/])|[ \t]?(?:百万|千万|万|亿))")
 _SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "百万": 1e6, "千万": 1e7}
 _SHAPE = compile_pattern(r"[ \t]?[x×][ \t]?\d")  # 1344x768, 8 x 2048: not a multiplier
@@ -359,6 +360,8 @@ def _read(text: str, m: re.Match[str], table: UnitTable, after_join: bool = Fals
         value = chinese_to_number(m.group("zh"))
         if value is None:
             return None
+        if _TENTHS.match(text, m.end()) and 1 <= value <= 9:  # "三成以上": three tenths, 30 %
+            return _Read(value * 10, m.start(), m.end() + 1, m.end() + 1, "%", None, "zh")
         read = _with_unit(text, _Read(value, m.start(), m.end(), m.end(), kind="zh"), table)
         if m.group("zh") == "一" and read.unit not in _LONE_ONE_UNITS:  # 一个, 一次性, 进一步
             return None
