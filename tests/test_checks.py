@@ -2670,3 +2670,34 @@ _FIRST_CHUNK = ("| Concurrent Tasks | Average (ms) | 50th Percentile (ms) |\n| -
                                           ("At 4 concurrent tasks the first chunk averages 750.42 ms.", [])])
 def test_a_figure_measured_under_load_told_as_one_requests(body, checks):
     assert [f.check for f in flagged(run(body, doc(_FIRST_CHUNK)))] == checks
+
+
+# --- round 28 -------------------------------------------------------------------------------
+
+def _thread(*authors):
+    return doc("Does SGLang PD work with this config?", kind="issue",
+               comments=[{"author": a, "date": "2026-09-15", "text": "vc @pierDipi"} for a in authors])
+
+
+@pytest.mark.parametrize("body", ["Maintainer pierDipi replied that SGLang PD works with the same configuration.",
+                                  "The author, pierDipi, replied that it works.",
+                                  "维护者 pierDipi 次日回复说 SGLang PD 可以使用同样的配置。"])
+def test_a_reply_put_on_someone_with_no_comment_in_the_thread(body):
+    assert [f.check for f in flagged(run(body, _thread("spolti")))] == ["replier-not-in-thread"]
+
+
+@pytest.mark.parametrize("body", ["Maintainer spolti replied, pinging pierDipi.", "A reviewer asked whether decode improves too.",
+                                  "维护者 spolti 回复并抄送了 pierDipi。"])
+def test_a_reply_by_someone_who_commented_is_not(body):
+    assert [f.check for f in flagged(run(body, _thread("spolti"))) if f.check == "replier-not-in-thread"] == []
+
+
+@pytest.mark.parametrize("body, checks", [("把原始 50 步推理压缩至 4 步。", ["range-top"]),
+                                          ("把原始 40—50 步推理压缩至 4 步。", [])])
+def test_a_step_range_told_as_its_top(body, checks):
+    assert [f.check for f in flagged(run(body, doc("将原始40-50步推理压缩至仅需4步，且无需CFG配置")))] == checks
+
+
+def test_an_upper_case_resolution_is_read():
+    from factcheck.extract.quantities import extract_quantities
+    assert [(q.unit, q.high) for q in extract_quantities("生成 1080P 视频")] == [("p", 1080.0)]

@@ -28,7 +28,9 @@ def _said_as_maximum(ctx: ClaimContext, qa) -> bool:
 def range_top(ctx: ClaimContext) -> list[Finding]:
     out = []
     claim_ranges = [qa.q for qa in ctx.claim.quantities if qa.q.is_range]
-    for qa in _asserted_results(ctx):
+    # and a step count: "原始 50 步" where the README gives "原始40-50步"
+    steps = [qa for qa in ctx.claim.quantities if not qa.negated and qa.q.unit == "steps"]
+    for qa in _asserted_results(ctx) + steps:
         q = qa.q
         if q.is_range or _said_as_maximum(ctx, qa) or any(r.high == q.high for r in claim_ranges):
             continue

@@ -10,7 +10,7 @@ from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..lexicon import load_lexicon
-from ..models import Comment, Evidence, Finding
+from ..models import Comment, Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .conflation import axis_sides
@@ -376,6 +376,40 @@ def _reported_speech(text: str) -> bool:
                for a in hits for b in hits)
 
 
+# the person a reply is put on, by login: "Maintainer pierDipi replied", "The author, ajrasane,
+# replied", "维护者 helloyongyang 回复"
+_NAMED_SPEAKER = compile_pattern(
+    r"(?:maintainer|reviewer|author|维护者|作者|评审者|审阅者)\s*(?:[,，]\s*@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]"
+    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:later\s+|次日|当天|随后)?(?:replied|responded|answered|回复|回应|答复)))"
+    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]?\s*(?:later\s+)?(?:replied|responded|answered)",
+    re.IGNORECASE)
+_NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "that", "and", "but", "which", "they", "he",
+                         "she", "it", "this", "someone", "nobody", "one", "has", "have", "was", "also", "in", "on",
+                         "later", "quickly", "finally", "once", "never", "not", "pr", "issue", "thread", "maintainers",
+                         "maintainer", "reviewer", "reviewers", "author", "authors", "team", "bot", "user", "users",
+                         "contributor", "contributors", "asked", "nvidia", "google", "meta", "microsoft", "upstream"})
+
+
+def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> list[Finding]:
+    """A reply put on a person by name where the cited thread's comments, each with its
+    author, hold none by that person."""
+    comments = [c for doc in threads for c in doc.comments]
+    if not comments or any(not c.author for c in comments):
+        return []
+    authors = {c.author.casefold().lstrip("@") for c in comments}
+    for m in _NAMED_SPEAKER.finditer(ctx.claim.text):
+        who = m.group(1) or m.group(2) or m.group(3)
+        name = who.casefold()
+        if name in _NOT_LOGINS or name in authors:
+            continue
+        if any(re.match(rf"\W{{0,4}}{re.escape(name)}(?:\*\*|\s*\(|\s*:)", c.text or "", re.IGNORECASE) for c in comments):
+            continue  # "**name** (author): …": the comment names its writer at its head
+        return [ctx.finding("unsupported", "warning",
+                            f"The sentence puts a reply on {who}; the cited thread holds no comment by them.",
+                            [Evidence.of_field(doc, "comments") for doc in threads[:2]], "replier-not-in-thread")]
+    return []
+
+
 def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     """A reply the sentence reports from a cited thread that holds no comment, or none by
     the window's end: "维护者在该帖中确认 …", "lvhan028 replied that a fix is planned" where
@@ -390,7 +424,7 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
         return []
     end = ctx.window.end if ctx.window else None
     if any(_said_by(c, end) for doc in threads for c in doc.comments):
-        return []
+        return _named_replier_absent(ctx, threads)
     return [ctx.finding("unsupported", "warning",
                         "The sentence reports a reply in the cited thread, which holds no comment by the end of this "
                         "issue's window." if any(doc.comments for doc in threads) else
