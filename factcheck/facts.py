@@ -80,6 +80,32 @@ def _with_unit(cell: str, unit: str | None, column: int) -> str:
     return plain
 
 
+def _row(quote: str, cells: list[str], header: list[str] | None, table: int):
+    """A table row as a passage: the first cell names the row, the others read "header: value"."""
+    label = _plain(cells[0]) if cells else None
+    row_unit = _unit_label(label)
+    # "| bf16 | TTFT | 2,741ms | 125ms | 22x |": the word cells before the first figure name the row too
+    lead = [_plain(c) for c in cells[1:]]
+    lead = lead[: next((j for j, c in enumerate(lead) if re.search(r"\d", c) or not c), len(lead))]
+    metric_label = " ".join([label or "", *lead]).strip() or None
+    column_units = [_unit_label(_plain(h)) for h in header] if header else []
+    units = [row_unit or (column_units[j] if j < len(column_units) else None) for j in range(len(cells))]
+    named = [
+        f"{_plain(header[j])}: {_with_unit(c, units[j], j)}"
+        if j and header and j < len(header) and header[j].strip()
+        else _with_unit(c, units[j], j)
+        for j, c in enumerate(cells)
+    ]
+    first_header = _plain(header[0]) if header and header[0].strip() else None
+    return (quote, " | ".join(named), metric_label, "row", table, first_header)
+
+
+# a benchmark log's columns, aligned with runs of spaces under a rule of dashes:
+# "Status    Torch Latency (ms)    Gems Latency (ms)    Gems Speedup"
+_ALIGNED = compile_pattern(r"\s{2,}")
+_RULE = compile_pattern(r"^[-=]{10,}$")
+
+
 def passages(text: str) -> list[tuple[str, str, str | None, str, int | None, str | None]]:
     """(quote, analysis text, row label, kind, table number, first column's header) for each
     passage of a Markdown text."""
@@ -101,12 +127,14 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None, str
         paragraph.clear()
 
     diff = False
+    log_header: list[str] | None = None
     for i, line in enumerate(lines):
         stripped = line.strip()
         if stripped.startswith("```"):
             flush()
             in_fence = not in_fence
             diff = in_fence and stripped[3:].strip().lower() == "diff"
+            log_header = None
             header = None
             continue
         if diff and stripped.startswith("+") and stripped.count("|") >= 2:
@@ -123,26 +151,21 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None, str
                 header = cells
                 tables += 1
                 continue
-            label = _plain(cells[0]) if cells else None
-            row_unit = _unit_label(label)
-            # "| bf16 | TTFT | 2,741ms | 125ms | 22x |": the word cells before the first figure name the row too
-            lead = [_plain(c) for c in cells[1:]]
-            lead = lead[: next((j for j, c in enumerate(lead) if re.search(r"\d", c) or not c), len(lead))]
-            metric_label = " ".join([label or "", *lead]).strip() or None
-            column_units = [_unit_label(_plain(h)) for h in header] if header else []
-            units = [row_unit or (column_units[j] if j < len(column_units) else None) for j in range(len(cells))]
-            # the first cell names the row; the others read "column header: value"
-            named = [
-                f"{_plain(header[j])}: {_with_unit(c, units[j], j)}"
-                if j and header and j < len(header) and header[j].strip()
-                else _with_unit(c, units[j], j)
-                for j, c in enumerate(cells)
-            ]
-            first_header = _plain(header[0]) if header and header[0].strip() else None
-            out.append((stripped, " | ".join(named), metric_label, "row", tables, first_header))
+            out.append(_row(stripped, cells, header, tables))
             continue
         header = None
         if in_fence:
+            nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            columns = _ALIGNED.split(stripped)
+            if len(columns) >= 3 and _RULE.match(nxt) and not any(re.search(r"\d\.\d", c) for c in columns):
+                log_header, tables = columns, tables + 1  # the header line of an aligned log table
+                continue
+            if log_header and _RULE.match(stripped):
+                continue
+            if log_header and len(columns) == len(log_header):
+                out.append(_row(stripped, columns, log_header, tables))
+                continue
+            log_header = None
             if stripped:
                 out.append((stripped, _plain(stripped), None, "code", None, None))
             continue

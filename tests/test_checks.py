@@ -2701,3 +2701,59 @@ def test_a_step_range_told_as_its_top(body, checks):
 def test_an_upper_case_resolution_is_read():
     from factcheck.extract.quantities import extract_quantities
     assert [(q.unit, q.high) for q in extract_quantities("生成 1080P 视频")] == [("p", 1080.0)]
+
+
+# --- round 29 -------------------------------------------------------------------------------
+
+_LOG = ("```bash\nOperator: rmsnorm  Performance Test (dtype=torch.bfloat16, mode=kernel)\n"
+        "Status       Torch Latency (ms)    Gems Latency (ms)    Gems Speedup    Size Detail\n"
+        "-----------------------------------------------------------------------------------\n"
+        "SUCCESS      0.004754              0.003062             1.553           [1, 1152]\n"
+        "SUCCESS      0.003489              0.003193             1.093           [1, 5376]\n```")
+
+
+@pytest.mark.parametrize("body", ["[1, 5376] 上两边延迟都只有 3.5 微秒左右，差距在 0.3 微秒左右。",
+                                  "On [1, 5376] the two latencies differ by about 0.3 us."])
+def test_an_aligned_log_table_gives_its_columns_units(body):
+    assert flagged(run(body, doc(_LOG))) == []
+
+
+def test_an_aligned_log_table_still_checks_figures():
+    assert [f.category for f in flagged(run("On [1, 5376] Gems takes 0.004193 ms against Torch's 0.003489 ms.",
+                                             doc(_LOG)))] != []
+
+
+def test_a_heading_is_no_request_result():
+    src = doc("V1 = 165.8 tok/s (output), V2 = 72.4 tok/s, **ratio 43.7% < 80%** per operator.")
+    text = f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## 端到端：两份\"性能比不足 80%\"的报告\n\n正文。\n\n来源：[s]({PR})\n"
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([src]))
+    assert [f for f in flagged(report) if f.check == "kernel-as-request"] == []
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("He added that initial INT4 support in ONNX Runtime had only recently been merged.", []),
+    ("他补充说 ONNX Runtime 的 INT4 支持最近才合入。", []),
+    ("The PR was merged this week.", ["merged-but-open"])])
+def test_a_merge_in_reported_speech_is_not_the_cited_prs(body, checks):
+    pr = doc("Adds INT4.", state="closed", dates={"created": "2026-09-10", "closed": "2026-09-15"})
+    assert sorted({f.check for f in flagged(run(body, pr))}) == checks
+
+
+@pytest.mark.parametrize("body, checks", [("两个服务都在 16 张 910C 上以 TP=16 启动。", ["option-value-differs"]),
+                                          ("Both services start on 16 910C cards with TP=16.", ["option-value-differs"]),
+                                          ("两个服务都在 Ascend 910C 上以 TP=2 启动。", [])])
+def test_a_parallel_degree_the_sources_never_set(body, checks):
+    src = doc("以 FlagOS 镜像启动服务（Ascend 910C，plugin 模式，TP=2）。")
+    found = [f.check for f in flagged(run(body, src))]
+    assert set(checks) <= set(found) and bool(found) == bool(checks)
+
+
+_RATES = ">Prompt length: 21, New tokens: 85, Prompt tokens per second: 8.02 tps, New tokens per second: 5.09 tps"
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("In that run the prompt was processed at 5.09 tokens/s and new tokens were generated at 8.02 tokens/s.",
+     ["axis-swapped"]),
+    ("In that run the prompt was processed at 8.02 tokens/s and new tokens were generated at 5.09 tokens/s.", [])])
+def test_rates_told_crosswise_to_their_labels(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_RATES)))] == checks

@@ -213,6 +213,8 @@ _REQUEST_ASPECTS = {"e2e"}
 def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
     """A kernel or per-layer result stated for a whole request or service."""
     out = []
+    if ctx.sentence.block == "heading":  # a heading names its section's subject; the body states the result
+        return out
     request_words = ctx.claim.of("scope", affirmed=True)
     for qa in ctx.claim.quantities:
         if qa.negated or not is_result(qa.q):
@@ -237,7 +239,9 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
             continue
         # what the figure measures, read where it stands: its clause, or its row's label;
         # only figures the source prints can show it measured whole requests
-        kernel = [h for h in hits + derived if "kernel" in _scope_at(h)]
+        # a ratio computed from two timings counts only where the source prints no such figure:
+        # two cells of a long kernel table make many ratios by chance
+        kernel = [h for h in (hits or derived) if "kernel" in _scope_at(h)]
         request = [h for h in hits if "request" in _scope_at(h)]
         hits = hits or derived
         if kernel and not request:
@@ -608,6 +612,8 @@ def _sides_at(hit) -> dict[str, set[str]]:
         return _row_sides(hit)
     c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
     lo, hi = (c.start, c.end) if c else (0, len(st.text))
+    if c and (head := _head_of(st, hit.qa.clause)) != hit.qa.clause:
+        lo = st.clauses[head].start  # "Prompt tokens per second: 8.02 tps": the label before the colon names it
     sides = axis_sides(st.text, lo, hi)
     for axis in [a for a, s in sides.items() if len(s) > 1]:
         # "14.62K global tokens/s with … peak memory per rank": a side named inside the figure
@@ -653,8 +659,11 @@ def axis_swapped(ctx: ClaimContext) -> list[Finding]:
         clause = ctx.claim.clauses[qa.clause]
         # "平均延迟从 0.36s 降到 0.27s，降幅为 31.92%": a clause naming no side takes the one side
         # the clauses before it name ("took 37,951 ms, while … 21.16 tokens per second" names none)
-        claimed = {a: s for a, s in {**axis_sides(ctx.claim.text, 0, clause.start),
-                                     **axis_sides(ctx.claim.text, clause.start, clause.end)}.items() if len(s) == 1}
+        sides = {**axis_sides(ctx.claim.text, 0, clause.start), **axis_sides(ctx.claim.text, clause.start, clause.end)}
+        for axis in [a for a, s in sides.items() if len(s) > 1]:
+            # "the prompt was processed at 5.09 tokens/s and new tokens were generated at 8.02": each part its side
+            sides[axis] = _paired_side(ctx.claim, clause.start, clause.end, qa.q.start, axis) or sides[axis]
+        claimed = {a: s for a, s in sides.items() if len(s) == 1}
         if not claimed:
             continue
         hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)

@@ -367,8 +367,15 @@ _BRANCH_MERGED = compile_pattern(r"\s*(?:了\s*)?(?:the\s+)?(?:latest\s+)?(?:(?:
                                  re.IGNORECASE)
 
 
+# "He added that initial INT4 support in ONNX Runtime had only recently been merged": what a
+# speaker reports merged is another change of theirs, not the cited PR
+_REPORTED = compile_pattern(r"\b(?:added|said|noted|explained|mentioned|replied|wrote|pointed out|confirmed)\s+that\b"
+                            r"|(?:补充说|表示|指出|提到|回复说)", re.IGNORECASE)
+
+
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
-    merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"]
+    merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"
+              and not _REPORTED.search(ctx.claim.text, 0, e.start)]
     if not merges or all(e.text != "合入" and _BRANCH_MERGED.match(ctx.claim.text, e.end) for e in merges):
         return []
     prs = [d for d in ctx.docs if d.kind == "pull_request"]

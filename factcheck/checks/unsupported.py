@@ -89,8 +89,9 @@ def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str
         return _supported(QuantityAt(q=lo, clause=qa.clause), facts, derived) and _supported(
             QuantityAt(q=hi, clause=qa.clause), facts, derived)
     for value, unit, _ in derived:
-        if unit == _DIFFERENCE + q.unit and q.approx and same_value(q, q.model_copy(update={"low": value, "high": value})):
-            return True
+        if unit.startswith(_DIFFERENCE) and q.approx and same_value(
+                q, q.model_copy(update={"low": value, "high": value, "unit": unit[len(_DIFFERENCE):]})):
+            return True  # "差距在 0.3 微秒左右" beside 0.003489 and 0.003193 ms: units converted
         if unit != q.unit:
             continue
         # "more than five times": a derived 5.27x backs it, a 40x elsewhere in the source does not
@@ -723,8 +724,8 @@ def _covered(name: str, found: list[str]) -> bool:
 
 
 # a command-line option or an environment variable set to a value: "--router-mode kv",
-# "--tp=8", "MC_USE_TENT=1" (a variable only with "=": "Q8_0 的 27B" names a quantisation)
-SETTING_VALUE = compile_pattern(r"(?<![\w-])(?:(--[A-Za-z][\w-]*)[ =]|([A-Z][A-Z0-9]*_[A-Z0-9_]+)\s*=\s*)([A-Za-z0-9][A-Za-z0-9./:_-]*)")
+# "--tp=8", "MC_USE_TENT=1", "TP=16" (a variable only with "=": "Q8_0 的 27B" names a quantisation)
+SETTING_VALUE = compile_pattern(r"(?<![\w-])(?:(--[A-Za-z][\w-]*)[ =]|([A-Z][A-Z0-9]*_[A-Z0-9_]+|TP|PP|EP|DP|CP)\s*=\s*)([A-Za-z0-9][A-Za-z0-9./:_-]*)")
 
 
 # words that follow an option in prose without being its value ("--tp and --pp", "--foo flag")
@@ -754,7 +755,7 @@ def option_value_differs(ctx: ClaimContext) -> list[Finding]:
     """An option or variable the sentence sets to a value its cited sources never give it, where
     they set it otherwise: "runs with `--router-mode kv`" where the PR's deployment uses
     "--router-mode random"."""
-    if not ctx.docs or "-" not in ctx.claim.text and "_" not in ctx.claim.text:
+    if not ctx.docs or SETTING_VALUE.search(ctx.claim.text) is None:
         return []
     told = {}
     for m, option, value in _values(ctx.claim.text):
