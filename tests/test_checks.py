@@ -2733,9 +2733,11 @@ def test_a_heading_is_no_request_result():
 @pytest.mark.parametrize("body, checks", [
     ("He added that initial INT4 support in ONNX Runtime had only recently been merged.", []),
     ("他补充说 ONNX Runtime 的 INT4 支持最近才合入。", []),
-    ("The PR was merged this week.", ["merged-but-open"])])
+    ("The PR was merged this week.", ["merged-but-open"]),
+    ("评审者表示愿意合入这项优化，#101 当天随即合入。", ["merged-but-open"])])
 def test_a_merge_in_reported_speech_is_not_the_cited_prs(body, checks):
-    pr = doc("Adds INT4.", state="closed", dates={"created": "2026-09-10", "closed": "2026-09-15"})
+    pr = doc("Adds INT4.", state="closed", dates={"created": "2026-09-10", "closed": "2026-09-15"},
+             comments=[{"author": "reviewer1", "date": "2026-09-12", "text": "Comfortable merging this."}])
     assert sorted({f.check for f in flagged(run(body, pr))}) == checks
 
 

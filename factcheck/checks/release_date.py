@@ -373,9 +373,16 @@ _REPORTED = compile_pattern(r"\b(?:added|said|noted|explained|mentioned|replied|
                             r"|(?:补充说|表示|指出|提到|回复说)", re.IGNORECASE)
 
 
+def _clause_start(ctx: ClaimContext, mention) -> int:
+    """Where the clause of a mention begins: "…表示愿意合入…，#7767 当天随即合入" reports speech in
+    one clause and a merge in the next."""
+    c = ctx.claim.clauses[mention.clause] if mention.clause is not None and mention.clause < len(ctx.claim.clauses) else None
+    return c.start if c else 0
+
+
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"
-              and not _REPORTED.search(ctx.claim.text, 0, e.start)]
+              and not _REPORTED.search(ctx.claim.text, _clause_start(ctx, e), e.start)]
     if not merges or all(e.text != "合入" and _BRANCH_MERGED.match(ctx.claim.text, e.end) for e in merges):
         return []
     prs = [d for d in ctx.docs if d.kind == "pull_request"]
