@@ -2759,3 +2759,24 @@ _RATES = ">Prompt length: 21, New tokens: 85, Prompt tokens per second: 8.02 tps
     ("In that run the prompt was processed at 8.02 tokens/s and new tokens were generated at 5.09 tokens/s.", [])])
 def test_rates_told_crosswise_to_their_labels(body, checks):
     assert [f.check for f in flagged(run(body, doc(_RATES)))] == checks
+
+
+# --- round 31 -------------------------------------------------------------------------------
+
+def test_a_month_day_takes_the_year_nearest_the_window():
+    pr = doc("Knowledge is injected at the end.", kind="issue", dates={"created": "2025-12-12"})
+    assert flagged(run("Issue #101, opened on December 12, reported that knowledge is injected at the end.", pr,
+                       window="2026-01-02..2026-01-08")) == []
+    assert [f.check for f in flagged(run("Issue #101, opened on December 15, reported it.", pr,
+                                         window="2026-01-02..2026-01-08"))] == ["date-contradicted"]
+
+
+@pytest.mark.parametrize("body", ["qwen2 模型没有训练过 parallel function call。",
+                                  "qwen2 was never trained on parallel function calls."])
+def test_a_denial_the_source_writes_with_mei_verb_guo(body):
+    assert flagged(run(body, doc("qwen2模型没训过parallel function call。"))) == []
+
+
+def test_a_count_after_a_chinese_word_is_read():
+    from factcheck.extract.quantities import extract_quantities
+    assert [(q.raw, q.unit) for q in extract_quantities("一张L20 48G Agent并发 10 用户")][-1] == ("10", "")

@@ -197,10 +197,9 @@ def _with_range_end(mention: DateMention, hit: _Hit, text: str, window: Window |
 
 def _infer_year(month: int, day: int, window: Window | None, context: dt.date | None) -> int | None:
     if window is not None:
-        years = sorted({window.start.year, window.end.year})
-        if len(years) == 1:
-            return years[0]
-        # a window across New Year: pick the year that puts the date nearest to it
+        # the year that puts the date nearest the window: "December 12" in a digest of early
+        # January is last December, and a window across New Year takes either of its years
+        years = sorted({window.start.year - 1, window.start.year, window.end.year})
         middle = window.start + (window.end - window.start) / 2
         return min(years, key=lambda y: abs(((_safe_date(y, month, day) or dt.date(y, month, 1)) - middle).days))
     return context.year if context else None

@@ -216,7 +216,9 @@ _RANGE_WORD = compile_pattern(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies
 _PARAMS_BEFORE = compile_pattern(r"(?:参数量?|param(?:eter)?s?)[\s:：为是约~≈]*$", re.IGNORECASE)
 _PARAMS_AFTER = compile_pattern(r"[ \t-]*(?:models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
 _SLASH_PAIR = compile_pattern(r"[ \t]*/[ \t]*")
-_PRODUCT_BEFORE = compile_pattern(r"(?:(?P<prev>[A-Za-z][\w.+-]*)[ \t]+)?(?P<w>[A-Za-z][\w.+-]*)[ \t]$")
+# (ASCII words: a product name is Latin; "48G Agent并发 10 用户" names no product)
+_PRODUCT_BEFORE = compile_pattern(r"(?:(?<![A-Za-z0-9])(?P<prev>[A-Za-z][A-Za-z0-9_.+-]*)[ \t]+)?"
+                                  r"(?<![A-Za-z0-9\u4e00-\u9fff])(?P<w>[A-Za-z][A-Za-z0-9_.+-]*)[ \t]$")
 _LONE_ONE_UNITS = frozenset({"x", "s", "ms", "us", "min", "h", "GPU", "%", "pp"})
 
 
