@@ -2780,3 +2780,13 @@ def test_a_denial_the_source_writes_with_mei_verb_guo(body):
 def test_a_count_after_a_chinese_word_is_read():
     from factcheck.extract.quantities import extract_quantities
     assert [(q.raw, q.unit) for q in extract_quantities("一张L20 48G Agent并发 10 用户")][-1] == ("10", "")
+
+
+@pytest.mark.parametrize("body, checks", [("随着 #102 合入，#101 已被关闭。", ["closed-but-open"]),
+                                          ("With #102 merged, #101 was closed.", ["closed-but-open"]),
+                                          ("#101 仍然开着，没有被关闭。", []),
+                                          ("#101 里提到可以关闭 CUDA graph。", [])])
+def test_a_thread_told_closed_that_is_open(body, checks):
+    issue = doc("EAGLE3.1 support", url="https://github.com/o/r/issues/101", kind="issue", state="open",
+                dates={"created": "2026-09-15"})
+    assert [f.check for f in flagged(run(body, issue, cite="https://github.com/o/r/issues/101"))] == checks

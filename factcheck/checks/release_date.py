@@ -65,7 +65,7 @@ def _fmt(day: dt.date) -> str:
     return day.isoformat()
 
 
-_FIELD_OF_EVENT = {"merged": "merged", "created": "created"}
+_FIELD_OF_EVENT = {"merged": "merged", "created": "created", "closed": "closed"}
 
 
 def date_contradicted(ctx: ClaimContext) -> list[Finding]:
@@ -448,5 +448,24 @@ def _merged_on_open_issue(ctx: ClaimContext) -> list[Finding]:
                         [Evidence.of_field(issues[0], "state")], "merged-but-open")]
 
 
+def closed_but_open(ctx: ClaimContext) -> list[Finding]:
+    """A thread told as closed that its source shows open: "随着 #568 合入，#567 已被关闭" where
+    #567 is still open. Only for the thread the event's own clause names by number."""
+    out = []
+    for event in ctx.claim.of("event", affirmed=True):
+        if event.key != "closed" or event.clause is None or event.clause >= len(ctx.claim.clauses):
+            continue
+        c = ctx.claim.clauses[event.clause]
+        for doc in ctx.referenced():
+            number = doc.number if doc.number is not None else number_in_url(doc.url)
+            if number is None or (doc.state or "").lower() != "open":
+                continue
+            if any(c.start <= m.start() < c.end for m in re.finditer(rf"#{number}(?!\d)", ctx.claim.text)):
+                out.append(ctx.finding("unsupported", "warning", "The claim says closed; the cited thread is still open.",
+                                       [Evidence.of_field(doc, "state")], "closed-but-open"))
+                return out
+    return out
+
+
 CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
-          merged_but_open]
+          merged_but_open, closed_but_open]
