@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..align import Ratio, compatible, dimension, distinctive, is_result, matches, same_value, words
+from ..align import Ratio, compatible, dimension, distinctive, is_result, matches, same_value
 from ..extract.statement import QuantityAt
 from ..lexicon import load_lexicon
 from ..models import Finding
@@ -794,14 +794,13 @@ def points_as_percent(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def _header(st, cell: int) -> tuple[str, frozenset[str]]:
-    """The column header of a row's cell and its words ("Per-rank": per, rank): a row reads
-    "Header: value", and the colon ends the clause before the value's."""
+def _header(st, cell: int) -> str:
+    """The column header of a row's cell ("Per-rank"): a row reads "Header: value", and the
+    colon ends the clause before the value's."""
     cells = st.clauses
     if cell >= len(cells) or _head_of(st, cell) == cell:
-        return "", frozenset()
-    head = st.text[cells[cell - 1].start:cells[cell - 1].end].strip()
-    return head, frozenset(w for w in words(head) if "-" not in w)
+        return ""
+    return st.text[cells[cell - 1].start:cells[cell - 1].end].strip()
 
 
 def column_swapped(ctx: ClaimContext) -> list[Finding]:
@@ -822,12 +821,12 @@ def column_swapped(ctx: ClaimContext) -> list[Finding]:
             if hit.fact.kind != "row":
                 continue
             st = hit.fact.statement
-            own_head, _ = _header(st, hit.qa.clause)
+            own_head = _header(st, hit.qa.clause)
             own = axis_sides(own_head, 0, len(own_head))
             for x in st.quantities:
                 if x is hit.qa or x.q.unit != hit.qa.q.unit or same_value(qa.q, x.q):
                     continue
-                told, _ = _header(st, x.clause)
+                told = _header(st, x.clause)
                 theirs = axis_sides(told, 0, len(told))
                 for axis, side in claimed.items():
                     if theirs.get(axis) == {side} and axis not in own:

@@ -246,11 +246,7 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
     if not weeks or any(c.negated for c in ctx.claim.clauses):
         return []
     for doc in ctx.referenced():
-        number = doc.number if doc.number is not None else number_in_url(doc.url)
-        if number is None:
-            continue
-        refs = [m.start() for m in re.finditer(rf"#{number}(?!\d)", ctx.claim.text)]
-        clauses = {i for i, c in enumerate(ctx.claim.clauses) for r in refs if c.start <= r < c.end}
+        clauses = _clauses_naming(ctx, doc)
         week_clauses = {i for i, c in enumerate(ctx.claim.clauses) for d in weeks if c.start <= d.start < c.end}
         # "Also new this week, #9695 adds …": a short opening clause dates the one after it
         week_clauses |= {i + 1 for i in week_clauses if i == 0 and _short(ctx.claim.clauses[i])
@@ -268,6 +264,15 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
                 "the sentence puts it in this week.", [Evidence.of_field(doc, f"dates.{field}")] if field else [],
                 "named-thread-before-window")]
     return []
+
+
+def _clauses_naming(ctx: ClaimContext, doc: SourceDocument) -> set[int]:
+    """The claim's clauses that name a thread by its number ("#567")."""
+    number = doc.number if doc.number is not None else number_in_url(doc.url)
+    if number is None:
+        return set()
+    refs = [m.start() for m in re.finditer(rf"#{number}(?!\d)", ctx.claim.text)]
+    return {i for i, c in enumerate(ctx.claim.clauses) for r in refs if c.start <= r < c.end}
 
 
 def _short(clause) -> bool:
@@ -451,20 +456,14 @@ def _merged_on_open_issue(ctx: ClaimContext) -> list[Finding]:
 def closed_but_open(ctx: ClaimContext) -> list[Finding]:
     """A thread told as closed that its source shows open: "随着 #568 合入，#567 已被关闭" where
     #567 is still open. Only for the thread the event's own clause names by number."""
-    out = []
     for event in ctx.claim.of("event", affirmed=True):
-        if event.key != "closed" or event.clause is None or event.clause >= len(ctx.claim.clauses):
+        if event.key != "closed" or event.clause is None:
             continue
-        c = ctx.claim.clauses[event.clause]
         for doc in ctx.referenced():
-            number = doc.number if doc.number is not None else number_in_url(doc.url)
-            if number is None or (doc.state or "").lower() != "open":
-                continue
-            if any(c.start <= m.start() < c.end for m in re.finditer(rf"#{number}(?!\d)", ctx.claim.text)):
-                out.append(ctx.finding("unsupported", "warning", "The claim says closed; the cited thread is still open.",
-                                       [Evidence.of_field(doc, "state")], "closed-but-open"))
-                return out
-    return out
+            if (doc.state or "").lower() == "open" and event.clause in _clauses_naming(ctx, doc):
+                return [ctx.finding("unsupported", "warning", "The claim says closed; the cited thread is still open.",
+                                    [Evidence.of_field(doc, "state")], "closed-but-open")]
+    return []
 
 
 CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
