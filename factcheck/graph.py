@@ -34,6 +34,7 @@ from langgraph.types import Send
 from .draft import parse_draft
 from .extract.clauses import split_clauses
 from .extract.statement import MAX_ANALYSED, Statement, extract_statement
+from .extract.versions import same_version_key
 from .facts import Fact, facts_of
 from .facts_cache import ClaimsCache, FactsCache
 from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, SourceMetadata, Stats, Window
@@ -219,11 +220,13 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     licensed = [runtime.context.document(url) for url in payload.get("licensed", [])]
     # what earlier sections that cite sources already said: a recap ("小结") restates it, and it was checked there
     sourced = {s.index for s in draft.sections if s.citations and s.index < section.index}
-    told_before = [qa.q for s in draft.sentences if s.section in sourced
-                   for qa in runtime.context.claim(s.text, window).quantities if not qa.negated]
+    earlier = [runtime.context.claim(s.text, window) for s in draft.sentences if s.section in sourced]
+    told_before = [qa.q for st in earlier for qa in st.quantities if not qa.negated]
+    versions_before = {same_version_key(v.version) for st in earlier for v in st.versions}
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None,
-                            voice=draft.voice, licensed=licensed, told_before=told_before)
+                            voice=draft.voice, licensed=licensed, told_before=told_before,
+                            versions_before=versions_before)
     # "sourced": its claims met a source; only those count as checked in the report
     return {"sections": [{"index": section.index, "sourced": bool(cited), **result.model_dump(mode="json")}]}
 

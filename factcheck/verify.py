@@ -84,7 +84,8 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                    statements: dict[int, Statement] | None = None,
                    categories: list[str] | None = None, hand_off: bool = True,
                    voice: Voice | None = None, licensed: list[SourceDocument] | None = None,
-                   told_before: list[Quantity] | None = None) -> SectionResult:
+                   told_before: list[Quantity] | None = None,
+                   versions_before: set[str] | None = None) -> SectionResult:
     """Check the section's ``sentences`` against the facts of the documents it cites.
 
     ``statements``: the claims already extracted from those sentences (by the
@@ -92,6 +93,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
     ``voice``: who speaks in the draft (a project's own news, or a digest).
     ``licensed``: the draft's cited documents that carry license metadata, wherever cited.
     ``told_before``: the figures of earlier sections that cite sources (checked there).
+    ``versions_before``: the versions those sections named (``same_version_key``).
     ``hand_off``: collect what the rules leave undecided for the LLM second opinion
     (skipped when no model is configured: ranking passages for it is not free).
     """
@@ -147,7 +149,8 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
         ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
                            window=window, paragraph=[statements[j] for j in para[sentence.index]],
                            earlier=[statements[s.index] for s in sentences if s.index < sentence.index],
-                           section_memo=memo, voice=voice, licensed=licensed or [], told_before=told_before or [])
+                           section_memo=memo, voice=voice, licensed=licensed or [], told_before=told_before or [],
+                           versions_before=versions_before or set())
         found = run_checks(ctx, categories)
         result.findings.extend(found)
         if not found and hand_off and is_claim(sentence):

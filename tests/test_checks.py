@@ -2790,3 +2790,55 @@ def test_a_thread_told_closed_that_is_open(body, checks):
     issue = doc("EAGLE3.1 support", url="https://github.com/o/r/issues/101", kind="issue", state="open",
                 dates={"created": "2026-09-15"})
     assert [f.check for f in flagged(run(body, issue, cite="https://github.com/o/r/issues/101"))] == checks
+
+
+_PLACEMENT = ("| model (placement) | trainer | delta | full broadcast |\n|---|---|---|---|\n"
+              "| Qwen3-8B (2+2 nodes, 32 GPUs) | 16 GPUs | **3.34 s** | 34.26 s |\n"
+              "| Qwen3-0.6B (1 node, 8 GPUs) | 6 GPUs | 0.59 s | 0.61 s |")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("Qwen3-0.6B 单节点 8 卡时全量广播只要 0.61 秒。", []),
+    ("On a single node with 8 GPUs, Qwen3-0.6B's full broadcast takes 0.61 s.", []),
+    ("On a single node, Qwen3-8B's full broadcast takes 34.26 s.", ["status-single-node"]),
+    ("Qwen3-8B 在单机上全量广播需要 34.26 秒。", ["status-single-node"]),
+])
+def test_how_many_nodes_is_read_on_the_row_that_holds_the_figure(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_PLACEMENT)))] == checks
+
+
+_SETTINGS_TABLE = ("| Setting | Value |\n|---|---|\n| Rollout | vLLM, TP=4, `n=8` |\n"
+                   "| Lengths | `max_prompt_length=2048`, `max_response_length=32768` |")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("rollout 用 vLLM，TP=4，n=8，max_response_length 为 32768。", []),
+    ("The rollout uses vLLM with TP=4 and max_response_length set to 32768.", []),
+    ("The rollout stage runs 32768 requests with vLLM.", ["named-row-swapped"]),
+])
+def test_a_figure_named_by_its_own_cell_is_not_another_rows(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_SETTINGS_TABLE)))] == checks
+
+
+@pytest.mark.parametrize("body, flagged_", [("音频输入大约每秒 25 个 token。", False),
+                                            ("Audio input comes to about 25 tokens per second.", False),
+                                            ("音频输入大约每秒 50 个 token。", True)])
+def test_a_rate_written_out_per_second(body, flagged_):
+    src = doc("The model can process raw audio without an encoder. It might be ~25 token for one second of audio.")
+    assert bool(flagged(run(body, src), "unsupported")) is flagged_
+
+
+def test_a_version_an_earlier_section_gave_is_no_new_claim_here():
+    first = doc("Engine 4.10.0 collects 280 pull requests.", url="https://github.com/example-org/engine/releases/tag/v4.10.0")
+    other = doc("Engine 4.9.0 shipped on August 27.", url="https://github.com/example-org/engine/pull/7")
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## One\n\nEngine 4.10.0 collects 280 pull requests.\n\n"
+            "Sources: [notes](https://github.com/example-org/engine/releases/tag/v4.10.0)\n\n## Two\n\n"
+            "If you skipped 4.9.0, read its notes before anything in 4.10.0.\n\n"
+            "Sources: [PR](https://github.com/example-org/engine/pull/7)\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([first, other]))
+    assert flagged(report) == []
+    assert [f.check for f in report.findings if f.category == "unsupported"] == ["version-told-before"]
+    # never named before: the section's own sources should carry it
+    alone = text.replace("Engine 4.10.0 collects", "Engine collects")
+    assert [f.check for f in flagged(check_text(alone, "t.md", Settings(use_checkpoint=False),
+                                                ArchiveSources([first, other])))] == ["version-unsupported"]

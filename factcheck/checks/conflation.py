@@ -410,6 +410,8 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             named = [f for f in rows if f is not hit.fact and _row_label(f) and _row_label(f) in text]
             if not label or label in text or not named or any(_row_label(f) in label for f in named):
                 continue
+            if _own_label_named(hit, text):
+                continue  # "max_response_length 为 32768": the sentence names the figure's own cell
             # a sentence that also quotes the named row compares the two rows ("0.585 s，比 GGUF 的 0.802 s")
             if any(_has(f, other) for f in named for other in ctx.claim.quantities):
                 continue
@@ -421,6 +423,19 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                 [hit.fact, named[0]], "named-row-swapped", suggestion=theirs))
             return out
     return out
+
+
+_NAME_TOKEN = compile_pattern(r"[A-Za-z_][\w.-]{3,}")
+
+
+def _own_label_named(hit, text: str) -> bool:
+    """Whether the name written right before the figure in its own cell ("`max_response_length=32768`")
+    stands in the (folded) sentence: then the sentence quotes that cell, whatever its row is called."""
+    st = hit.fact.statement
+    clause = st.clauses[hit.qa.clause]
+    start = max([clause.start] + [o.q.end for o in st.quantities
+                                  if o.clause == hit.qa.clause and o.q.end <= hit.qa.q.start])
+    return any(t.casefold() in text for t in _NAME_TOKEN.findall(st.text[start:hit.qa.q.start]))
 
 
 def _table_of(ctx: ClaimContext, row) -> list:

@@ -515,6 +515,11 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
         if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):
             continue
         titles = [f for f in ctx.facts if f.kind == "title"][:2]
+        if want in ctx.versions_before:  # named again after an earlier section gave it: checked there
+            out.append(ctx.finding("unsupported", "info",
+                                   f"Version {v.raw} was named in an earlier section (checked there); this "
+                                   "section's sources do not mention it.", titles, "version-told-before"))
+            continue
         if first_party(ctx):
             out.append(ctx.finding("unsupported", "info",
                                    f"Could not confirm version {v.raw}: the text announces it itself, and no "
