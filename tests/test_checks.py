@@ -2842,3 +2842,32 @@ def test_a_version_an_earlier_section_gave_is_no_new_claim_here():
     alone = text.replace("Engine 4.10.0 collects", "Engine collects")
     assert [f.check for f in flagged(check_text(alone, "t.md", Settings(use_checkpoint=False),
                                                 ArchiveSources([first, other])))] == ["version-unsupported"]
+
+
+_README_TABLE = ("| Model | Speed |\n|---|---|\n| SenseVoice-Small | 170x realtime |\n| Paraformer-Large | 120x realtime |\n"
+                 "| Fun-ASR-Nano (vLLM) | **340x** realtime |\n| Whisper-large-v3 | 15x realtime |")
+
+
+@pytest.mark.parametrize("second, checks", [
+    ("340x 并不是本周才出现的数字。", []),
+    ("The Japanese README now shows 340x as well.", []),
+])
+def test_a_table_top_the_draft_introduced_earlier_is_judged_there(second, checks):
+    assert [f.check for f in flagged(run("FunASR now transcribes at 340x realtime.\n\n" + second, doc(_README_TABLE)))] == [
+        "column-top"]  # the first mention only
+    assert [f.check for f in flagged(run("Fun-ASR-Nano 走 vLLM 路径时为 340x realtime。\n\n" + second,
+                                         doc(_README_TABLE)))] == checks
+
+
+def test_a_news_line_dates_what_it_names_most_closely_in_any_cited_source():
+    readme = doc("🔥🔥🔥Mar 7, 2025: 新增 QwQ-32B Tool-call Demo，支持并行、多步、多轮工具调用。",
+                 url="https://github.com/example-org/agent/blob/main/README_CN.md", kind="repository")
+    news = doc("- May 1, 2025: Add Qwen3 Tool-call Demo, and add MCP Cookbooks.\n- Mar 7, 2025: Added QwQ-32B Tool-call Demo.",
+               url="https://example.org/agent/news", kind="blog")
+    text = ("---\ntitle: t\nwindow: 2025-04-25..2025-05-12\n---\n\n## News\n\n{}\n\n"
+            "来源：[README_CN](https://github.com/example-org/agent/blob/main/README_CN.md)，[news](https://example.org/agent/news)\n")
+    def checks(body):
+        report = check_text(text.format(body), "t.md", Settings(use_checkpoint=False), ArchiveSources([readme, news]))
+        return [f.check for f in flagged(report)]
+    assert checks("5 月 1 日，README 的更新栏新增了 Qwen3 Tool-call Demo，同时新增了 MCP cookbooks。") == []
+    assert checks("本周新增了 QwQ-32B Tool-call Demo，支持并行、多步、多轮工具调用。") == ["new-but-earlier"]

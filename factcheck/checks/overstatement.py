@@ -70,6 +70,8 @@ def list_top(ctx: ClaimContext) -> list[Finding]:
         q = qa.q
         if q.is_range or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa):
             continue
+        if _said_before(ctx, q):
+            continue  # "同一 PR 还把 393x 改回 340x": a figure the draft introduced earlier is judged there
         others = [o for o in ctx.claim.quantities if o is not qa and o.q.unit == q.unit]
         for hit in matches(q, ctx.facts, bare_ok=False):
             fact = hit.fact
@@ -99,6 +101,13 @@ def list_top(ctx: ClaimContext) -> list[Finding]:
 
 
 _SINGLING = {"hardware", "precision", "parallelism", "model", "platform"}
+
+
+def _said_before(ctx: ClaimContext, q) -> bool:
+    """The same figure stands in an earlier sentence of the section or of an earlier section
+    that cites sources: the sentence refers back to it, and its scope was read where it was said."""
+    earlier = [o.q for st in ctx.earlier for o in st.quantities if not o.negated] + list(ctx.told_before)
+    return any(same_value(q, o, strict=True) for o in earlier)
 
 
 def _signed(raw: str) -> bool:
@@ -171,7 +180,7 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
         return out
     for qa in _asserted_results(ctx):
         q = qa.q
-        if q.is_range or q.approx or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa):
+        if q.is_range or q.approx or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa) or _said_before(ctx, q):
             continue
         others = [o.q.high for o in ctx.claim.quantities if o is not qa and o.q.unit == q.unit]
         hits = [h for h in matches(q, ctx.facts, bare_ok=False, strict=True) if h.fact.kind == "row"]

@@ -112,6 +112,12 @@ def _weight(shared: set[str]) -> int:
     return sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
 
 
+def _opens_with_date(st) -> bool:
+    """A news line opens with its date ("[2025/5] OpenRLHF 0.8.0 支持 …", "- Mar 7, 2025: Added …"):
+    the line is the event."""
+    return any(not st.text[:d.start].strip(" -*•[(（【🔥") for d in st.dates)
+
+
 def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
     """A day the claim gives a release of something that a dated line of the cited source
     gives as another day: "the FP8 models on October 4" where the model card's news says
@@ -125,9 +131,7 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
     dated = []
     for fact in ctx.facts:
         st = fact.statement
-        # a news line opens with its date ("[2025/5] OpenRLHF 0.8.0 支持 …"): the line is the event
-        leading = any(not st.text[:d.start].strip(" -*•[(（【") for d in st.dates)
-        if not (st.of("event", affirmed=True) or leading):
+        if not (st.of("event", affirmed=True) or _opens_with_date(st)):
             continue
         days = {(d.date, d.precision) for d in st.dates
                 if d.date and d.precision in ("day", "month") and d.relative is None}
@@ -349,14 +353,24 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
     old release from the new one."""
     claim_days = {d.date for d in ctx.claim.dates if d.date}
     claim_words = words(ctx.claim.text, parts=False)
-    for fact in ctx.facts_of(doc):
-        if not fact.statement.of("event", affirmed=True):
+    lines = []  # (weight, gives the claim's own day, fact, day)
+    for fact in ctx.facts:  # every cited document's lines: the closest may stand in another one
+        st = fact.statement
+        if not (st.of("event", affirmed=True) or (fact.url != doc.url and _opens_with_date(st))):
             continue
         days = [d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None]
-        shared = claim_words & words(fact.quote, parts=False)
-        if days and min(days) < ctx.window.start and _weight(shared) >= 2 and min(days) not in claim_days:
-            return fact, min(days)
-    return None
+        weight = _weight(claim_words & words(fact.quote, parts=False))
+        if days and weight >= 2:
+            lines.append((weight, bool(claim_days & set(days)), fact, min(days)))
+    if not lines:
+        return None
+    # the dated line that speaks of it most closely, in any cited document, is the one that dates it:
+    # "5 月 1 日新增了 Qwen3 Tool-call Demo" is the May 1 news line's, not the March line's "QwQ-32B
+    # Tool-call Demo"
+    weight, own_day, fact, day = max(lines, key=lambda x: (x[0], x[1]))
+    if own_day or day >= ctx.window.start or fact.url != doc.url:
+        return None
+    return fact, day
 
 
 _THE_PR = compile_pattern(r"该 ?PR|这个 ?PR|此 ?PR|the PR|this PR|the pull request", re.IGNORECASE)
