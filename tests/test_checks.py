@@ -2787,7 +2787,8 @@ def test_a_count_after_a_chinese_word_is_read():
                                           ("#101 仍然开着，没有被关闭。", []),
                                           ("#101 里提到可以关闭 CUDA graph。", [])])
 def test_a_thread_told_closed_that_is_open(body, checks):
-    issue = doc("EAGLE3.1 support", url="https://github.com/o/r/issues/101", kind="issue", state="open",
+    issue = doc("EAGLE3.1 support. As a workaround, CUDA graph can be disabled.", url="https://github.com/o/r/issues/101",
+                kind="issue", state="open",
                 dates={"created": "2026-09-15"})
     assert [f.check for f in flagged(run(body, issue, cite="https://github.com/o/r/issues/101"))] == checks
 
@@ -2871,3 +2872,113 @@ def test_a_news_line_dates_what_it_names_most_closely_in_any_cited_source():
         return [f.check for f in flagged(report)]
     assert checks("5 月 1 日，README 的更新栏新增了 Qwen3 Tool-call Demo，同时新增了 MCP cookbooks。") == []
     assert checks("本周新增了 QwQ-32B Tool-call Demo，支持并行、多步、多轮工具调用。") == ["new-but-earlier"]
+
+
+def _vision_pr(comments, created="2025-07-02", state="open"):
+    return doc("Adds GRPO support for vision models.", kind="pull_request", state=state,
+               dates={"created": created}, comments=comments)
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("本周 mmathew23 在该 PR 下回复，VLM GRPO 已经走 grpo_accumulated_loss，这个分支不再需要。", ["replier-not-in-thread"]),
+    ("This week mmathew23 replied that the branch is no longer needed.", ["replier-not-in-thread"]),
+    ("本周 danielhanchen 在该 PR 下回复，这个分支不再需要。", []),
+    ("This week danielhanchen replied that the branch is no longer needed.", []),
+    ("去年 10 月 mmathew23 在该 PR 下回复过一次。", []),
+    ("The reporter replied that the KV cache is f16 in both cases.", []),
+])
+def test_a_reply_this_week_is_one_of_this_weeks_comments(body, checks):
+    src = _vision_pr([{"author": "mmathew23", "date": "2025-10-01", "text": "Looking into it."},
+                   {"author": "danielhanchen", "date": "2026-09-14", "text": "I do not think this is needed any more."}])
+    assert [f.check for f in flagged(run(body, src, window="2026-09-09..2026-09-15"))] == checks
+
+
+@pytest.mark.parametrize("body, flagged_", [("使用方式是在 GRPO 配置中新增 use_vision 变量，默认为 True。", True),
+                                            ("The new use_vision switch in the GRPO config defaults to True.", True),
+                                            ("使用方式是在 GRPO 配置中新增 use_vision 变量，默认为 False。", False),
+                                            ("The new use_vision switch in the GRPO config defaults to False.", False)])
+def test_a_boolean_default_said_as_the_other_value(body, flagged_):
+    src = doc("Adds a use_vision variable to the GRPO config. use_vision = False keeps the default GRPO behavior. "
+              "Default is False.")
+    assert bool(flagged(run(body, src))) is flagged_
+
+
+_BUG = doc("**Version:** 0.6.6\n\n## Describe the Bug\n\nJan cannot render more than 200 to 300 tokens per second.",
+           url="https://github.com/example-org/app/issues/6199", kind="issue", state="open", dates={"created": "2025-08-15"})
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("Jan 0.6.6, the version affected, was released this week.", ["version-in-use-before-window"]),
+    ("本周发布的 Jan 0.6.6 正是受影响的版本。", ["version-in-use-before-window"]),
+    ("Jan 0.6.6, the version affected, came out last year.", []),
+    ("The bug was filed against Jan 0.6.6 in August 2025.", []),
+])
+def test_a_version_an_older_thread_already_ran_is_not_released_this_week(body, checks):
+    got = flagged(run(body, _BUG, window="2026-07-08..2026-07-14", cite=_BUG.url))
+    assert [f.check for f in got if f.category == "release-date"] == checks
+
+
+def test_a_version_an_older_thread_plans_is_no_evidence():
+    plan = doc("The fix will land in 0.7.0.", url="https://github.com/example-org/app/issues/7", kind="issue",
+               dates={"created": "2026-05-01"})
+    assert flagged(run("Jan 0.7.0 was released this week.", plan, window="2026-07-08..2026-07-14", cite=plan.url),
+                   "release-date") == []
+
+
+@pytest.mark.parametrize("second, checks", [
+    ("That is a gap of almost 50 percent in time to first token.", ["gap-of-other-dimension"]),
+    ("两者的首 token 延迟相差近 50%。", ["gap-of-other-dimension"]),
+    ("That is a gap of almost 50 percent in generation speed.", []),
+    ("That is a gap of almost 50 percent in throughput.", []),
+])
+def test_a_gap_of_two_rates_told_under_a_time_metric(second, checks):
+    src = doc("So llama.cpp chat gives 52 t/s and the app 28 t/s. Tried few times.")
+    got = flagged(run("They saw 52 t/s in the llama.cpp chat and 28 t/s in the app.\n" + second, src), "metric-conflation")
+    assert [f.check for f in got] == checks
+
+
+def test_a_heading_names_a_topic_not_a_shipped_feature():
+    roadmap = doc("We propose a llama.cpp model provider extension.", url="https://github.com/example-org/app/issues/4941",
+                  kind="issue", state="open", title="roadmap: llama.cpp model provider extension")
+    text = ("---\ntitle: t\nwindow: 2026-07-08..2026-07-14\n---\n\n## Background: why the app now ships its own llama.cpp\n\n"
+            "The roadmap issue proposes a llama.cpp provider extension.\n\n"
+            "Sources: [#4941](https://github.com/example-org/app/issues/4941)\n")
+    assert flagged(check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([roadmap]))) == []
+
+
+def test_a_rate_typed_with_a_backslash():
+    src = doc("So the native chat gives 52 t\\s and the app 28 t\\s. Tried few times.")
+    assert flagged(run("The native chat gave 52 t/s and the app 28 t/s.", src)) == []
+    assert [f.check for f in flagged(run("The native chat gave 52 t/s and the app 38 t/s.", src))] == ["figure-differs"]
+
+
+def test_a_default_of_another_setting_says_nothing_of_this_one():
+    src = doc("extra_generate_cfg=dict(\n    parallel_function_calls=True,  # Default: False\n)")
+    assert flagged(run("现在默认就是 parallel_tool_calls，不需要传参数。", src)) == []
+    assert flagged(run("parallel_tool_calls is now on by default.", src)) == []
+    assert [f.check for f in flagged(run("parallel_function_calls is now on by default.", src))] == ["status-default"]
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The user adds that the failure is limited to Windows machines with AMD GPUs.", ["condition-unseen"]),
+    ("用户补充说，这个问题只出现在 Windows 机器上。", ["condition-unseen"]),
+    ("The user adds that the failure happens with the Vulkan backend builds.", []),
+    ("The failure may well be limited to Windows machines; the issue does not say.", []),
+])
+def test_a_platform_put_in_the_sources_mouth_must_be_there(body, checks):
+    src = doc("I have at least two Vulkan related problems. The releases install properly through the Backend "
+              "function, but models fail to load every time.")
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+def test_a_word_that_holds_now_is_not_a_claim_that_it_ships():
+    from factcheck.extract.statement import extract_statement
+    assert extract_statement("这个问题只出现在 Windows 机器上。", claim=True).of("shipped") == []
+    assert extract_statement("现在已经支持 Windows。", claim=True).of("shipped")
+
+
+def test_a_rate_after_a_month_like_name_is_a_figure():
+    from factcheck.extract.quantities import extract_quantities
+    assert [(q.raw, q.unit) for q in extract_quantities("llama.cpp chat gives 52 t\\s and Jan 28 t\\s.")] == [
+        ("52 t\\s", "tok/s"), ("28 t\\s", "tok/s")]
+    assert extract_quantities("Released on Jan 28 with fixes.") == []

@@ -886,6 +886,54 @@ def single_load_swapped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+# what a metric family is measured in: a gap "in time to first token" is a gap between times
+_FAMILY_DIMENSION = {"latency": "time", "throughput": "rate"}
+
+
+def _gaps(a: float, b: float) -> list[tuple[float, str]]:
+    """The ways a writer states how far apart two figures are: a share of either, or a multiple."""
+    hi, lo = max(a, b), min(a, b)
+    if lo <= 0:
+        return []
+    return [((hi - lo) / hi * 100, "%"), ((hi - lo) / lo * 100, "%"), (hi / lo, "x")]
+
+
+def gap_of_other_dimension(ctx: ClaimContext) -> list[Finding]:
+    """"That is a gap of almost 50 percent in time to first token" right after "52 t/s in the
+    llama.cpp chat and 28 t/s in Jan": the gap is worked out from two rates, and the sentence
+    gives it under a time metric. Only where two figures of the paragraph (or the sentence) give
+    the gap, and no pair of the metric's own kind does."""
+    out = []
+    before = [st for st in ctx.paragraph if st.text != ctx.claim.text]
+    figures = [o for st in [*before, ctx.claim] for o in st.quantities
+               if not o.negated and o.q.unit not in ("%", "x") and is_result(o.q) and not o.q.is_range]
+    for qa in ctx.claim.quantities:
+        if qa.negated or qa.q.unit not in ("%", "x") or not qa.metric or qa.q.is_range:
+            continue
+        want = _FAMILY_DIMENSION.get(qa.metric.split(".")[0])
+        if want is None:
+            continue
+        slack = 0.12 if qa.q.approx or qa.q.bound else 0.05
+        def gives(a, b) -> bool:
+            return any(unit == qa.q.unit and abs(g - qa.q.high) <= slack * qa.q.high
+                       for g, unit in _gaps(a.q.high, b.q.high))
+        pairs = [(a, b) for i, a in enumerate(figures) for b in figures[i + 1:]
+                 if a.q.unit == b.q.unit and gives(a, b)]
+        if not pairs or any(dimension(a.q.unit) == want for a, _ in pairs):
+            continue
+        a, b = pairs[0]
+        if dimension(a.q.unit) not in _FAMILY_DIMENSION.values():
+            continue
+        evidence = [h.fact for x in (a, b) for h in matches(x.q, ctx.facts, bare_ok=False)][:2]
+        if not evidence:
+            continue  # the figures must be the sources' own
+        out.append(ctx.finding(
+            "metric-conflation", "warning",
+            f"{qa.q.raw} is the gap between {a.q.raw} and {b.q.raw}, which measure {a.q.unit}, not the "
+            f"{_metric_name(qa.metric)}.", evidence, "gap-of-other-dimension"))
+    return out
+
+
 CHECKS = [pairing_swapped, column_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
-          device_count_swapped, axis_swapped, total_as_single, points_as_percent]
+          device_count_swapped, axis_swapped, total_as_single, points_as_percent, gap_of_other_dimension]

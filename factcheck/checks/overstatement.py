@@ -532,6 +532,13 @@ def _former(fact, key: str) -> bool:
 
 
 _NODE_AXIS = frozenset({"single_node", "multi_node"})
+_DEFAULT_AXIS = frozenset({"default_on", "default_off"})
+# a setting by its name: snake_case ("parallel_tool_calls", "use_vision") or a flag ("--enable-x")
+_SETTING_NAME = compile_pattern(r"--[A-Za-z][\w-]+|\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
+
+
+def _settings_named(text: str) -> set[str]:
+    return {m.group(0).casefold() for m in _SETTING_NAME.finditer(text)}
 
 
 def status_raised(ctx: ClaimContext) -> list[Finding]:
@@ -544,7 +551,8 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
     if not claimed:
         return out
     results = _asserted_results(ctx)
-    for doc in ctx.docs:
+    # "#531 询问 …；tuhahaha 回复，现在默认就是 …": a sentence that names its thread speaks of that one
+    for doc in ctx.referenced() or ctx.docs:
         facts = ctx.facts_of(doc)
         # how many nodes is a condition of one measurement: where the sentence's own figure stands
         # in the source, only that record speaks ("单节点 8 卡时 … 0.61 秒" against the row holding
@@ -556,6 +564,12 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
             pool = measured if status in _NODE_AXIS and measured else facts
             contra = [f for f in pool if against in f.statement.keys("status", affirmed=against_affirmed)
                       and _only_there(f, against) and not _former(f, against)]
+            if status in _DEFAULT_AXIS and (named := _settings_named(ctx.claim.text)):
+                # a default is a setting's: the source's must be of the setting the sentence names, or
+                # stand (naming none) in a document that names it ("use_vision = False … Default is False.")
+                in_doc = bool(named & _settings_named(doc.text))
+                contra = [f for f in contra if named & _settings_named(f.statement.text)
+                          or (in_doc and not _settings_named(f.statement.text))]
             backed = [f for f in pool if confirm in f.statement.keys("status", affirmed=confirm_affirmed)
                       and not _former(f, confirm)]
             if contra and not backed:
@@ -734,8 +748,9 @@ def conditions_dropped(ctx: ClaimContext) -> list[Finding]:
 
 def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
     """"DeepSpeed now sizes the bucket adaptively" where the cited source is an open
-    feature request or a proposal: nothing has shipped."""
-    if not ctx.claim.of("shipped", affirmed=True):
+    feature request or a proposal: nothing has shipped. Not in a heading: it names its section's
+    topic ("Background: why Jan ships its own llama.cpp"), which the body states and is checked on."""
+    if ctx.sentence.block == "heading" or not ctx.claim.of("shipped", affirmed=True):
         return []
     if ctx.claim.of("proposal"):
         return []  # "路线图 #1582 里这一项已经打勾": the claim reports on the plan as a plan

@@ -480,5 +480,48 @@ def closed_but_open(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+# "the fix will land in 0.7.0", "计划在 0.7 发布": a version still to come, not one in use
+_AHEAD = compile_pattern(r"\b(?:will|next|upcoming|planned|plan to|target(?:ed|s|ing)?|milestone|roadmap|coming)\b"
+                         r"|将|计划|下一|下个|预计|即将", re.IGNORECASE)
+
+
+def version_in_use_before_window(ctx: ClaimContext) -> list[Finding]:
+    """"Jan 0.6.6 was released this week" where a cited thread opened before the window already
+    reports against 0.6.6 ("**Version:** 0.6.6", filed 2025-08-15): the version was out then.
+    Only where no cited release of that version dates it (``event_outside_window`` reads that),
+    and not where the older thread speaks of the version as still to come."""
+    if ctx.window is None or not ctx.docs or not ctx.claim.versions:
+        return []
+    events = [e for e in ctx.claim.of("event", affirmed=True) if e.key in ("released", "published")]
+    weeks = [d for d in ctx.claim.dates if d.relative == "this_week"]
+    if not events or not (weeks or _in_window(ctx)):
+        return []
+    for v in ctx.claim.versions:
+        want = same_version_key(v.version)
+        if any(want in _doc_versions(d) for d in ctx.docs):
+            continue
+        for doc in ctx.docs:
+            opened = doc.dates.as_dates().get("created")
+            if opened is None or opened >= ctx.window.start or doc.kind not in ("issue", "pull_request"):
+                continue
+            for fact in ctx.facts_of(doc):
+                if fact.where != "text":
+                    continue
+                st = fact.statement
+                for fv in st.versions:
+                    if same_version_key(fv.version) != want:
+                        continue
+                    clause = next((c for c in st.clauses if c.start <= fv.start < c.end), None)
+                    lo, hi = (clause.start, clause.end) if clause else (0, len(st.text))
+                    if _AHEAD.search(st.text[lo:hi]):
+                        continue
+                    return [ctx.finding(
+                        "release-date", "error",
+                        f"A cited thread opened on {_fmt(opened)}, before this issue's window, already speaks of "
+                        f"{v.raw} as a version in use; it was not released this week.",
+                        [fact, Evidence.of_field(doc, "dates.created")], "version-in-use-before-window")]
+    return []
+
+
 CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
-          merged_but_open, closed_but_open]
+          merged_but_open, closed_but_open, version_in_use_before_window]

@@ -382,13 +382,27 @@ def _reported_speech(text: str) -> bool:
 _NAMED_SPEAKER = compile_pattern(
     r"(?:maintainer|reviewer|author|维护者|作者|评审者|审阅者)\s*(?:[,，]\s*@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]"
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:later\s+|次日|当天|随后)?(?:replied|responded|answered|回复|回应|答复)))"
+    # "mmathew23 在该 PR 下回复", "zhangsan 随后在评论中答复": where the reply was, between name and verb
+    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:次日|当天|随后|也|还)?\s*(?:在|于)[^，,。；;]{1,12}?(?:回复|回应|答复))"
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]?\s*(?:later\s+)?(?:replied|responded|answered)",
     re.IGNORECASE)
 _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "that", "and", "but", "which", "they", "he",
                          "she", "it", "this", "someone", "nobody", "one", "has", "have", "was", "also", "in", "on",
                          "later", "quickly", "finally", "once", "never", "not", "pr", "issue", "thread", "maintainers",
                          "maintainer", "reviewer", "reviewers", "author", "authors", "team", "bot", "user", "users",
-                         "contributor", "contributors", "asked", "nvidia", "google", "meta", "microsoft", "upstream"})
+                         "contributor", "contributors", "asked", "nvidia", "google", "meta", "microsoft", "upstream",
+                         # roles, not logins: "The reporter replied", "the OP answered"
+                         "reporter", "requester", "submitter", "poster", "op", "opener", "asker", "filer", "creator",
+                         "owner", "owners", "developer", "developers", "dev", "devs", "engineer", "engineers", "staff",
+                         "member", "members", "commenter", "commenters", "person", "everyone", "somebody"})
+
+
+def _dated_in_window(ctx: ClaimContext) -> bool:
+    """The sentence puts what it tells in this issue's window ("本周", "this week", a day inside it)."""
+    if ctx.window is None:
+        return False
+    return any(d.relative == "this_week" or (d.date and d.precision == "day" and d.relative is None
+                                             and ctx.window.contains(d.date)) for d in ctx.claim.dates)
 
 
 def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> list[Finding]:
@@ -397,9 +411,12 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> l
     comments = [c for doc in threads for c in doc.comments]
     if not comments or any(not c.author for c in comments):
         return []
+    dated = _dated_in_window(ctx)
+    if dated:  # "本周 X 回复": a reply this week is one of this week's comments, not X's of last year
+        comments = [c for c in comments if c.day() is None or ctx.window.start <= c.day() <= ctx.window.end]
     authors = {c.author.casefold().lstrip("@") for c in comments}
     for m in _NAMED_SPEAKER.finditer(ctx.claim.text):
-        who = m.group(1) or m.group(2) or m.group(3)
+        who = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         name = who.casefold()
         if name in _NOT_LOGINS or name in authors:
             continue
@@ -624,6 +641,13 @@ def _parts_seen(ctx: ClaimContext, name: str) -> bool:
     return len(parts) >= 2 and all(_seen(ctx, p) for p in parts)
 
 
+# the sentence reports what a cited source says: "the user adds that …", "作者补充说 …"
+_TOLD_BY_SOURCE = compile_pattern(
+    r"\b(?:adds?|added|says?|said|notes?|noted|reports?|reported|writes?|wrote|explains?|explained|mentions?"
+    r"|mentioned|states?|stated|confirms?|confirmed|claims?|claimed)\s+that\b|补充说|补充道|写道|报告说|指出|提到",
+    re.IGNORECASE)
+
+
 def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     """A measurement condition or a model name that no cited source mentions, in a
     sentence the sources otherwise carry: "~500 TFLOPS on RTX 3090" where the source
@@ -647,12 +671,16 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
                    or sum(distinctive(x.q) for x in f.statement.quantities) >= 2]  # "31.765 (v0.2.79) vs 31.754"
     if not anchored and measured_on and not first_party(ctx) and load_lexicon().modality.says(ctx.claim.text, "measured"):
         anchored = True
+    # "The user adds that the failure is limited to Windows machines with AMD GPUs": what the sentence
+    # puts in a cited source's mouth is the source's to carry, a platform as much as a GPU
+    told = not first_party(ctx) and _TOLD_BY_SOURCE.search(ctx.claim.text) is not None
+    anchored = anchored or told
     arch = load_lexicon().hardware_arch
     # a source that names the architecture ("SM90", "Hopper") names the parts built on it; a
     # sibling part does not ("GH200" is not "H100")
     archs = {m.key for f in ctx.facts for m in f.statement.of("hardware") if arch.get(m.key) == m.key}
     unseen: list[str] = []
-    conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision")]
+    conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision") or (told and m.kind == "platform")]
     # what the sources name, by the lexicon's key: "dtype=torch.float16" names FP16
     named = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions}
     for m in conditions:

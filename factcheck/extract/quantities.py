@@ -249,7 +249,7 @@ def extract_quantities(text: str) -> list[Quantity]:
         if first is None:
             continue
         if blocked is None:
-            blocked = _blocked_spans(text)
+            blocked = _blocked_spans(text, table)
             starts = [s for s, _ in blocked]
         if _is_blocked(first.start, first.number_end, blocked, starts):
             continue
@@ -561,9 +561,12 @@ def _change_verb_before(text: str, start: int) -> bool:
 # --- what is not a quantity ---------------------------------------------------
 
 
-def _blocked_spans(text: str) -> list[tuple[int, int]]:
+def _blocked_spans(text: str, table: UnitTable) -> list[tuple[int, int]]:
     spans = non_numeric_spans(text)
-    spans += [(d.start, d.end) for d in extract_dates(text, None)]
+    # "Jan 28 t\\s" is a rate after a product name, not January 28: a day with a unit after it is a figure
+    spans += [(d.start, d.end) for d in extract_dates(text, None)
+              if not (d.raw[-1:].isdigit() and (u := table.unit_after.match(text, d.end))
+                      and (name := table.lookup(u.group("u"))) and "/s" in name[0])]
     spans += [(v.start, v.end) for v in extract_versions(text)]
     return sorted(spans)
 

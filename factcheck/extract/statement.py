@@ -141,6 +141,8 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     mentions: list[Mention] = list(find_conditions(text))
     for group in _MENTION_GROUPS:
         for hit in getattr(lexicon, group).find(text):
+            if hit.key == "holds":  # a longer word that holds a term ("出现在" holds "现在"): not the term
+                continue
             kind = {"events": "event", "artifacts": "artifact"}.get(group, group)
             mentions.append(Mention(kind=kind, key=hit.key, start=hit.start, end=hit.end, text=hit.text))
     # "SWE-bench Verified" names a benchmark, not a validation

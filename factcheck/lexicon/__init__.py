@@ -245,7 +245,8 @@ def _build_lexicon() -> Lexicon:
         approx=_flat("approx", t["approx"]["terms"]),
         direction=TermMatcher(t["direction"]),
         proposal=_flat("proposal", t["proposal"]["terms"]),
-        shipped=_flat("shipped", t["proposal"]["shipped"]),
+        # "holds": words that contain a shipped word without being one ("出现在"); matched first, then dropped
+        shipped=TermMatcher({"shipped": t["proposal"]["shipped"], "holds": t["proposal"]["holds_shipped"]}),
         parity=TermMatcher({"same": t["parity"]["same"], "worse": t["parity"]["worse"], "faster": t["parity"]["faster"]}),
         unconditional=_flat("unconditional", t["unconditional"]["terms"]),
         no_gain=_flat("no_gain", t["no_gain"]["terms"]),
