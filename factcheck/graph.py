@@ -35,6 +35,7 @@ from .draft import parse_draft
 from .extract.clauses import split_clauses
 from .extract.statement import MAX_ANALYSED, Statement, extract_statement
 from .extract.versions import same_version_key
+from .checks.unsupported import known_versions, names_version
 from .facts import Fact, facts_of
 from .facts_cache import ClaimsCache, FactsCache
 from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, SourceMetadata, Stats, Window
@@ -194,6 +195,7 @@ def route_verify(state: State, runtime: Runtime[RunContext]) -> list[Send] | str
     licensed = [url for url in dict.fromkeys(documents.values())
                 if url is not None and runtime.context.document(url).licenses()]
     sends = []
+    by_section: dict[int, list[str]] = {}
     for section in runtime.context.draft.sections:
         wanted: list[str] = []  # document URLs: the documents themselves stay in `fetched`
         for c in section.citations:
@@ -202,7 +204,10 @@ def route_verify(state: State, runtime: Runtime[RunContext]) -> list[Send] | str
                 wanted.append(url)
         # Each branch gets its own section only: handing every branch the whole
         # draft made the cost grow with the square of the draft's length.
-        sends.append(Send("verify", {"section": section.index, "documents": wanted, "licensed": licensed}))
+        by_section[section.index] = wanted
+        # the documents of the sections before it: what they gave and their sources carry is checked there
+        sends.append(Send("verify", {"section": section.index, "documents": wanted, "licensed": licensed,
+                                     "earlier": {str(k): v for k, v in by_section.items() if k < section.index}}))
     return sends or "after_verify"
 
 
@@ -222,7 +227,12 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     sourced = {s.index for s in draft.sections if s.citations and s.index < section.index}
     earlier = [runtime.context.claim(s.text, window) for s in draft.sentences if s.section in sourced]
     told_before = [qa.q for st in earlier for qa in st.quantities if not qa.negated]
-    versions_before = {same_version_key(v.version) for st in earlier for v in st.versions}
+    versions_before: set[str] = set()
+    for index, urls in payload.get("earlier", {}).items():
+        known = known_versions([runtime.context.document(u) for u in urls])
+        versions_before |= {key for s in draft.sentences if s.section == int(index)
+                            for v in runtime.context.claim(s.text, window).versions
+                            if names_version(known, key := same_version_key(v.version))}
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None,
                             voice=draft.voice, licensed=licensed, told_before=told_before,

@@ -2982,3 +2982,74 @@ def test_a_rate_after_a_month_like_name_is_a_figure():
     assert [(q.raw, q.unit) for q in extract_quantities("llama.cpp chat gives 52 t\\s and Jan 28 t\\s.")] == [
         ("52 t\\s", "tok/s"), ("28 t\\s", "tok/s")]
     assert extract_quantities("Released on Jan 28 with fixes.") == []
+
+
+def test_a_version_an_earlier_section_gave_without_support_is_still_checked_here():
+    first = doc("Bumps the vLLM baseline to v0.27.1.", url="https://github.com/example-org/stack/pull/6162")
+    other = doc("gpustack-runtime 0.1.45 is used for patching GPUStack <= 2.1.2.",
+                url="https://github.com/example-org/stack/issues/5348")
+    text = ("---\ntitle: t\nwindow: 2026-08-25..2026-08-31\n---\n\n## One\n\n这次基线升级已经随 GPUStack 2.2 正式版一起发布。\n\n"
+            "来源：[PR](https://github.com/example-org/stack/pull/6162)\n\n## Two\n\n"
+            "换言之，0.1.45 用于修补 GPUStack 2.2 及以下的版本。\n\n来源：[issue](https://github.com/example-org/stack/issues/5348)\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([first, other]))
+    assert sorted((f.line, f.check) for f in flagged(report)) == [(8, "version-unsupported"), (14, "version-unsupported")]
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("报告者在 ARM64 和 x86_64 两种架构上都复现了这个错误。", ["target-list-widened"]),
+    ("The reporter reproduced it on both ARM64 and x86_64.", ["target-list-widened"]),
+    ("报告者的环境是 Ubuntu 24.04 x86_64。", []),
+])
+def test_a_cpu_architecture_added_to_the_reported_one(body, checks):
+    src = doc("Operating System & CPU Architecture: Ubuntu 24.04 x86_64", kind="issue")
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+def test_any_accelerator_is_a_universal_but_all_eight_gpus_is_the_set():
+    from factcheck.lexicon import load_lexicon
+    universal = load_lexicon().universal
+    assert [h.text for h in universal.find("The estimates hold for any 80GB-class accelerator.")] == [
+        "any 80GB-class accelerator"]
+    assert universal.find("Measured on all 8 GPUs of the node.") == []
+    assert universal.find("在所有8张卡上测得。") == []
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The PR summary says the estimates are based on Llama-3.1-70B-Instruct.", ["condition-unseen"]),
+    ("PR 描述中写明，这些估计基于 Llama-3.1-70B-Instruct。", ["condition-unseen"]),
+    ("The PR summary says the estimates are based on Llama-3.1-8B-Instruct.", []),
+    ("Readers may want to rerun the estimates on Llama-3.1-70B-Instruct.", []),
+])
+def test_a_model_name_put_in_the_sources_mouth_must_be_there(body, checks):
+    src = doc("The following are typical runtimes based on runs using meta-llama/Llama-3.1-8B-Instruct on an A100 GPU.")
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("该 PR 由 thxCode 提交，yxf0314 审阅后给出 LGTM。", ["quote-put-on-other"]),
+    ("yxf0314 opened the PR and thxCode replied “LGTM”.", []),
+    ("The PR was opened by thxCode; yxf0314 approved it with “LGTM”.", ["quote-put-on-other"]),
+    ("该 PR 由 yxf0314 提交，thxCode 审阅后给出 LGTM。", []),
+])
+def test_words_of_a_comment_put_on_another_login(body, checks):
+    src = doc("chore(dependencies): bump gpustack-runner to 0.1.28", state="merged",
+              comments=[{"author": "thxCode", "date": "2026-08-31", "text": "LGTM"}])
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("该实现已经支持 vLLM 推理与视频输入。", ["support-denied"]),
+    ("The implementation already supports vLLM inference and video input.", ["support-denied"]),
+    ("该实现暂不支持 vLLM 推理与视频输入。", []),
+    ("该实现支持 Qwen2.5-VL 的图片输入。", []),
+    ("后续计划支持 vLLM 推理。", []),
+])
+def test_support_the_source_denies_read_across_languages(body, checks):
+    src = doc("I've implemented a working version that does not yet include VLLM or video input support. "
+              "It supports image input for Qwen2.5-VL.", kind="issue")
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+def test_support_denied_yields_to_a_later_clause_that_supports_it():
+    src = doc("The first version does not include vLLM support. Update: vLLM is now supported as well.", kind="issue")
+    assert flagged(run("该实现已经支持 vLLM 推理。", src)) == []

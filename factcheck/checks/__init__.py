@@ -23,7 +23,9 @@ REGISTRY: dict[str, list[Check]] = {
 
 # the checks that need no figure, date, license or status in the claim: they also run on
 # sentences that have none (``verify.checkable``)
-FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHECKS, unsupported.reply_not_in_thread]
+FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHECKS, unsupported.reply_not_in_thread,
+                            # a model name put in a source's mouth ("The PR summary says … Llama-3.1-70B")
+                            unsupported.condition_unseen, unsupported.quote_put_on_other]
 
 
 def run_checks(ctx: ClaimContext, categories: list[str] | None = None,

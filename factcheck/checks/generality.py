@@ -20,6 +20,7 @@ from .polarity import gist, sentence_evidence
 # what a universal ranges over -> the kind of mention that names its members in a source
 _MEMBERS = {
     "hardware": {"gpu", "gpus", "显卡", "卡", "card", "cards", "芯片", "chip", "chips", "硬件", "hardware", "设备",
+                 "accelerator", "accelerators", "加速器", "加速卡",
                  "device", "devices", "架构", "architecture", "architectures", "机器", "machine", "machines"},
     "platform": {"后端", "backend", "backends", "平台", "platform", "platforms"},
     "precision": {"精度", "precision"},

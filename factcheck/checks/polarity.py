@@ -385,4 +385,66 @@ def requirement_denied(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied]
+# what a claim says is supported or included, and a name it says so of: Latin names are the
+# same in either language ("已经支持 vLLM 推理" / "does not yet include VLLM … support")
+_SUPPORT = compile_pattern(r"支持|兼容|适配|包含|包括|\b(?:supports?|supported|supporting|includes?|included|including"
+                           r"|compatible|works? with)\b", re.IGNORECASE)
+_NAME = compile_pattern(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9.+-]{2,}(?![A-Za-z0-9_])")
+
+
+def _proper(token: str, at: int, text: str) -> bool:
+    """A name as a name: a capital or digit after its first letter (vLLM, ROCm, CUDA, GB200), or
+    capitalised where no sentence starts."""
+    if any(ch.isupper() or ch.isdigit() for ch in token[1:]):
+        return True
+    return token[0].isupper() and text[:at].rstrip()[-1:] not in ("", ".", "!", "?", ":", "。")
+
+
+def _supported_names(text: str, start: int, end: int) -> dict[str, str]:
+    """The names in text[start:end], folded, with their spelling."""
+    return {m.group(0).casefold(): m.group(0) for m in _NAME.finditer(text, start, end) if _proper(m.group(0), m.start(), text)}
+
+
+def support_denied(ctx: ClaimContext) -> list[Finding]:
+    """"该实现已经支持 vLLM 推理与视频输入" where the issue says "a working version that does not yet
+    include VLLM or video input support": the claim says supported what a clause of the source,
+    naming the same thing, denies. Read across languages by the name; only where no clause of the
+    sources says it is supported, and not in a plan, advice or question."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal") or _QUESTION.search(text):
+        return []
+    claimed: dict[str, str] = {}
+    for clause in ctx.claim.clauses:
+        m = _SUPPORT.search(text, clause.start, clause.end)
+        if m is None or clause.cues:
+            continue
+        claimed |= _supported_names(text, m.end(), clause.end)
+    if not claimed:
+        return []
+    denied, affirmed = [], set()
+    for fact, sentence, _, _ in source_sentences(ctx):
+        for clause in split_clauses(sentence):
+            m = _SUPPORT.search(sentence, clause.start, clause.end)
+            if m is None:
+                continue
+            names = set(_supported_names(sentence, clause.start, clause.end)) & set(claimed)
+            if not names:
+                continue
+            if clause.cues and any(cs < m.start() for cs, _ in clause.cues):
+                denied.append((fact, sentence, names))
+            else:
+                affirmed |= names
+    denied = [(f, q, n - affirmed) for f, q, n in denied if n - affirmed]
+    if not denied:
+        return []
+    fact, sentence, names = denied[0]
+    return [ctx.finding("overstatement", "warning",
+                        f"The claim says {', '.join(sorted(claimed[n] for n in names))} is supported; the cited source "
+                        "says it is not.",
+                        [sentence_evidence(fact, sentence)], "support-denied")]
+
+
+CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied, support_denied]

@@ -428,6 +428,46 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> l
     return []
 
 
+_QUOTED = compile_pattern(r"[“\"「『]([^”\"」』]{6,120})[”\"」』]")
+_LOGIN = compile_pattern(r"(?<![\w@/.-])@?([A-Za-z][A-Za-z0-9_-]{2,38})(?![\w-])")
+
+
+def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
+    """"yxf0314 审阅后给出 LGTM" where the thread's "LGTM" is thxCode's comment: words of a comment,
+    quoted or the whole of a short one, put on another login in the same clause. Only logins that
+    look like logins (a digit, or a capital after the first letter) or that the thread knows."""
+    threads = [d for d in ctx.referenced() if d.kind in _THREADS] or [d for d in ctx.docs if d.kind in _THREADS]
+    comments = [c for d in threads for c in d.comments if c.author and c.text]
+    if not comments:
+        return []
+    text = ctx.claim.text
+    folded = text.casefold()
+    known = {c.author.casefold().lstrip("@") for c in comments}
+    spans: list[tuple[int, list[Comment]]] = []
+    for c in comments:  # a short comment quoted whole ("LGTM", "Thanks, merged")
+        body = c.text.strip().rstrip(".!。！").strip()
+        if 2 <= len(body) <= 40 and (at := folded.find(body.casefold())) >= 0:
+            spans.append((at, [o for o in comments if o.text.strip().rstrip(".!。！").strip().casefold() == body.casefold()]))
+    for m in _QUOTED.finditer(text):  # a quoted phrase that one comment holds
+        holders = [c for c in comments if m.group(1).casefold() in c.text.casefold()]
+        if holders:
+            spans.append((m.start(1), holders))
+    for at, holders in spans:
+        clause = next((c for c in ctx.claim.clauses if c.start <= at < c.end), None)
+        lo, hi = (clause.start, clause.end) if clause else (0, len(text))
+        logins = {m.group(1).casefold() for m in _LOGIN.finditer(text, lo, hi)
+                  if m.group(1).casefold() not in _NOT_LOGINS
+                  and (m.group(1).casefold() in known or re.search(r"\d|[a-z][A-Z]", m.group(1)))}
+        authors = {c.author.casefold().lstrip("@") for c in holders}
+        if logins and not logins & authors:
+            who = sorted(logins)[0]
+            return [ctx.finding("unsupported", "warning",
+                                f"The sentence puts these words on {who}; in the cited thread they are "
+                                f"{holders[0].author}'s comment.", [Evidence.of_field(threads[0], "comments")],
+                                "quote-put-on-other")]
+    return []
+
+
 def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     """A reply the sentence reports from a cited thread that holds no comment, or none by
     the window's end: "维护者在该帖中确认 …", "lvhan028 replied that a fix is planned" where
@@ -512,27 +552,38 @@ def first_party(ctx: ClaimContext) -> bool:
     return any(st.of("first_party") for st in before)
 
 
-def version_unsupported(ctx: ClaimContext) -> list[Finding]:
-    """A version the cited sources never mention (in titles, URLs or text)."""
-    if not ctx.docs or not ctx.claim.versions:
-        return []
+def known_versions(docs: list[SourceDocument]) -> set[str]:
+    """The versions the documents mention (``same_version_key``), in titles, URLs, text and comments."""
     known: set[str] = set()
-    for doc in ctx.docs:
+    for doc in docs:
         for text in [doc.url, doc.title or "", doc.text, *(c.text for c in doc.comments)]:
             known |= {same_version_key(v.version) for v in extract_versions(text)}
             # and any dotted number at all, file names included (deep_gemm-2.1.0%2B5949.whl)
             known |= {same_version_key(m) for m in _DOTTED.findall(unquote(text))}
         known |= {same_version_key(m) for m in _TAG_IN_URL.findall(doc.url)}
+    return known
+
+
+def names_version(known: set[str], want: str) -> bool:
+    """Whether a version (key) is among the known ones: "v0.9" names the series of a source's 0.9.3;
+    "v0.9.3" is not named by a source's v0.9.0."""
+    return want in known or any(k.startswith(want + ".") for k in known)
+
+
+def version_unsupported(ctx: ClaimContext) -> list[Finding]:
+    """A version the cited sources never mention (in titles, URLs or text)."""
+    if not ctx.docs or not ctx.claim.versions:
+        return []
+    known = known_versions(ctx.docs)
     out = []
     for v in ctx.claim.versions:
         want = same_version_key(v.version)
-        # "v0.9" names the series of a source's 0.9.3; "v0.9.3" is not named by a source's v0.9.0
-        if want in known or any(k.startswith(want + ".") for k in known):
+        if names_version(known, want):
             continue
         if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):
             continue
         titles = [f for f in ctx.facts if f.kind == "title"][:2]
-        if want in ctx.versions_before:  # named again after an earlier section gave it: checked there
+        if want in ctx.versions_before:  # an earlier section gave it, and its sources carry it
             out.append(ctx.finding("unsupported", "info",
                                    f"Version {v.raw} was named in an earlier section (checked there); this "
                                    "section's sources do not mention it.", titles, "version-told-before"))
@@ -644,7 +695,11 @@ def _parts_seen(ctx: ClaimContext, name: str) -> bool:
 # the sentence reports what a cited source says: "the user adds that …", "作者补充说 …"
 _TOLD_BY_SOURCE = compile_pattern(
     r"\b(?:adds?|added|says?|said|notes?|noted|reports?|reported|writes?|wrote|explains?|explained|mentions?"
-    r"|mentioned|states?|stated|confirms?|confirmed|claims?|claimed)\s+that\b|补充说|补充道|写道|报告说|指出|提到",
+    r"|mentioned|states?|stated|confirms?|confirmed|claims?|claimed)\s+that\b|补充说|补充道|写道|报告说|指出|提到"
+    # "The PR summary says the estimates are based on …", "README 写明 …"
+    r"|\b(?:PR|pull request|issue|thread|summary|description|release notes?|notes|README|changelog|model card|docs?)"
+    r"\s+(?:(?:summary|description|text|body)\s+)?(?:says|states|reports|notes|writes|claims|lists)\b"
+    r"|(?:PR|issue|README|说明|描述|摘要|文档|发布说明)\s*(?:中|里)?\s*(?:写明|写道|称|说|指出|提到|列出)",
     re.IGNORECASE)
 
 
@@ -815,4 +870,4 @@ def option_value_differs(ctx: ClaimContext) -> list[Finding]:
 
 CHECKS = [fraction_disagrees, ratio_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported,
           named_version_differs, condition_unseen, option_value_differs,
-          reply_not_in_thread]
+          reply_not_in_thread, quote_put_on_other]

@@ -136,7 +136,9 @@ class UniversalMatcher:
 
 
 _GAP_STOP = compile_pattern(r"[，,。；;：:！？!?、()（）|]")
-_ENUMERATED = compile_pattern(r"\d|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些", re.IGNORECASE)
+# a count of the set ("all 15 measured batch sizes", "所有 8 张卡"), not a figure inside a qualifier ("any 80GB-class")
+_ENUMERATED = compile_pattern(r"(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_.%-])|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些",
+                              re.IGNORECASE)
 
 
 @dataclass(frozen=True)
