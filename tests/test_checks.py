@@ -3053,3 +3053,76 @@ def test_support_the_source_denies_read_across_languages(body, checks):
 def test_support_denied_yields_to_a_later_clause_that_supports_it():
     src = doc("The first version does not include vLLM support. Update: vLLM is now supported as well.", kind="issue")
     assert flagged(run("该实现已经支持 vLLM 推理。", src)) == []
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("Throughput rose by 25%, from 1,216.7 to 1,219.7 requests per second.", ["change-percent-disagrees"]),
+    ("吞吐从 1,216.7 提升到 1,219.7 RPS，提高了 25%。", ["change-percent-disagrees"]),
+    ("Throughput rose by 0.25%, from 1,216.7 to 1,219.7 requests per second.", []),
+    ("p99 went from 7,200 ms to 780 ms (−89%).", []),
+    ("Batch sizes from 16 to 64 gave a 0.25% gain.", []),
+])
+def test_a_percentage_of_change_the_sentences_own_figures_contradict(body, checks):
+    src = doc("| Metric | Before | After | Improvement |\n| --- | --- | --- | --- |\n"
+              "| RPS | 1,216.7 | **1,219.7** | **+0.25%** |\n| p99 | 7,200 ms | 780 ms | -89% |\n| gain | 16 | 64 | 0.25% |")
+    assert [f.check for f in flagged(run(body, src)) if f.check == "change-percent-disagrees"] == checks
+
+
+def test_a_thousands_comma_is_no_clause_boundary():
+    from factcheck.extract.clauses import split_clauses
+    text = "p99 went from 7,200 ms to 780 ms (−89%) and average latency from 844 ms to 262 ms"
+    assert len(split_clauses(text)) == 1
+    assert len(split_clauses("a, b，c: d")) == 4
+
+
+def test_p99_and_average_told_each_with_its_own_figures():
+    src = doc("| Metric | Before | After | Improvement |\n| --- | --- | --- | --- |\n| p99 latency | 7,200 ms | **780 ms** | −89% |\n"
+              "| Average latency | 844 ms | **262 ms** | −69% |")
+    assert flagged(run("p99 went from 7,200 ms to 780 ms (−89%) and average latency from 844 ms to 262 ms (−69%).", src)) == []
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The 0.6.0 release that fixed the problem shipped the same day.", ["planned-called-released"]),
+    ("修复问题的 0.6.0 版本当天就已发布。", ["planned-called-released"]),
+    ("A 0.6.0 release is planned soon.", []),
+    ("The fix is slated for 0.6.0, which has not shipped yet.", []),
+])
+def test_a_version_the_source_plans_told_as_released(body, checks):
+    src = doc("Thanks for the report! We plan to kick off the 0.6.0 release soon.", kind="issue")
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("官方 Docker 镜像现在同时提供 x86 和 ARM64 两种架构，可以直接拉取。", ["support-denied"]),
+    ("The official Docker images now ship for both x86 and ARM64.", ["support-denied"]),
+    ("官方只提供 x86 的 Docker 镜像，ARM64 需要自行构建。", []),
+])
+def test_an_image_the_source_says_is_not_provided(body, checks):
+    src = doc("请注意，目前官方提供的所有 Docker 镜像均基于 x86 架构构建，并不提供基于 ARM64 的 Docker 镜像。", kind="repository")
+    assert [f.check for f in flagged(run(body, src))] == checks
+
+
+def test_bing_wei_and_other_adverbs_before_wei_deny():
+    from factcheck.extract.clauses import split_clauses
+    for text in ("Infinity 目前官方并未正式支持在 arm64 上运行。", "本版本暂未开放该功能。", "该版本从未发布过。"):
+        assert split_clauses(text)[0].negated, text
+
+
+def test_stability_as_a_noun_claims_nothing_stable():
+    from factcheck.extract.statement import extract_statement
+    assert extract_statement("修复列表中有两项与稳定性直接相关。", claim=True).of("status") == []
+    assert [m.key for m in extract_statement("该功能现已稳定。", claim=True).of("status")] == ["stable"]
+
+
+_PRICES = ("| Provider | Model | Cost Per Second |\n| --- | --- | --- |\n| RunwayML | `runwayml/gen4_turbo` | $0.05 |\n"
+           "| RunwayML | `runwayml/gen4_aleph` | $0.15 |\n| RunwayML | `runwayml/gen3a_turbo` | $0.05 |")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("On the video side, Gen-4 Aleph costs $0.05 per second, the same as Gen-4 Turbo.", ["named-row-swapped"]),
+    ("Gen-4 Aleph 与 Gen-4 Turbo 价格相同，都是每秒 0.05。", ["named-row-swapped"]),
+    ("Gen-3A Turbo costs $0.05 per second, the same as Gen-4 Turbo.", []),
+    ("RunwayML video models start at $0.05 per second.", []),
+])
+def test_a_row_named_in_its_own_spelling_by_any_of_its_cells(body, checks):
+    assert [f.check for f in flagged(run(body, doc(_PRICES)))] == checks

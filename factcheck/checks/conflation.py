@@ -399,16 +399,36 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
     from 15.458 s to 13.665 s" where those are the ernie-image-turbo row's figures."""
     out = []
     text = ctx.claim.text.casefold()
+    folded = _fold_label(text)
     for qa in ctx.claim.quantities:
-        if qa.negated or not distinctive(qa.q):
+        if qa.negated:
             continue
+        rare = distinctive(qa.q)
         for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
             if hit.fact.kind != "row":
                 continue
             rows = _table_of(ctx, hit.fact)
             label = _row_label(hit.fact)
-            named = [f for f in rows if f is not hit.fact and _row_label(f) and _row_label(f) in text]
-            if not label or label in text or not named or any(_row_label(f) in label for f in named):
+            # a row is named however the sentence spells it, by any cell of its own: "Gen-4 Aleph" names
+            # the row of `runwayml/gen4_aleph`
+            named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, rows, folded)]
+            # a common figure ("$0.05") counts only where the named row gives another one in its column
+            if not rare and not any(_same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw) for f in named):
+                continue
+            hit_named = _names_row(hit.fact, rows, folded)
+            if label and hit_named and named and _said_same(ctx.claim.text):
+                # "Gen-4 Aleph costs $0.05, the same as Gen-4 Turbo": the figure is put on every row named
+                named = [f for f in named if _same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw)]
+                if named and not any(_has(f, qa) for f in named):
+                    theirs = _same_column(named[0], hit.qa.clause)
+                    out.append(ctx.finding(
+                        "metric-conflation", "error",
+                        f"In the source, {hit.qa.q.raw} is the {_row_title(hit.fact, rows)} row's figure; the "
+                        f"{_row_title(named[0], rows)} row gives {theirs}.", [hit.fact, named[0]], "named-row-swapped",
+                        suggestion=theirs))
+                    return out
+                continue
+            if not label or hit_named or not named or any(_row_label(f) in label for f in named):
                 continue
             if _own_label_named(hit, text):
                 continue  # "max_response_length 为 32768": the sentence names the figure's own cell
@@ -416,7 +436,8 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             if any(_has(f, other) for f in named for other in ctx.claim.quantities):
                 continue
             theirs = _same_column(named[0], hit.qa.clause)
-            gives = f"; the {_row_label(named[0])} row gives {theirs}" if theirs else ""
+            gives = f"; the {_row_title(named[0], rows)} row gives {theirs}" if theirs else ""
+            label = _row_title(hit.fact, rows)
             out.append(ctx.finding(
                 "metric-conflation", "error",
                 f"In the source, {hit.qa.q.raw} is the {label} row's figure{gives}.",
@@ -436,6 +457,57 @@ def _own_label_named(hit, text: str) -> bool:
     start = max([clause.start] + [o.q.end for o in st.quantities
                                   if o.clause == hit.qa.clause and o.q.end <= hit.qa.q.start])
     return any(t.casefold() in text for t in _NAME_TOKEN.findall(st.text[start:hit.qa.q.start]))
+
+
+# one figure put on several named things: "the same as Gen-4 Turbo", "与 … 相同", "都是"
+_SAME_FIGURE = compile_pattern(r"\b(?:the )?same as\b|\blikewise\b|\bboth (?:at|cost|costs|priced)\b|相同|一样|都是|均为",
+                               re.IGNORECASE)
+
+
+def _said_same(text: str) -> bool:
+    return _SAME_FIGURE.search(text) is not None
+
+
+def _fold_label(text: str) -> str:
+    return re.sub(r"[^0-9a-z\u4e00-\u9fff]", "", text.casefold())
+
+
+def _label_in(label: str, folded_text: str) -> bool:
+    """Whether a row's name stands in the sentence, separators and an owner prefix aside
+    ("runwayml/gen4_aleph" in "Gen-4 Aleph costs …"). Names of four characters or more once folded."""
+    name = _fold_label(label.rsplit("/", 1)[-1])
+    return len(name) >= 4 and name in folded_text
+
+
+def _row_names(fact) -> list[str]:
+    """The cells that name a row: its text cells before its first figure ("RunwayML | Model:
+    runwayml/gen4_aleph | Cost Per Second: $0.15" is named by both its provider and its model)."""
+    first = min((x.q.start for x in fact.statement.quantities), default=len(fact.statement.text))
+    cells = [c.split(":", 1)[-1] if ":" in c and not c.strip().startswith("http") else c
+             for c in fact.statement.text[:first].split("|")[:-1]]  # whole cells only
+    names = [c.strip().strip("`*").casefold() for c in cells]
+    # the first cell, as ever, and later ones only when they read as identifiers ("runwayml/gen4_aleph"),
+    # not plain words ("decode", "serving") nor settings ("dp_shard=16")
+    return [n for i, n in enumerate(names) if n and not re.fullmatch(r"[\d.,\s%x$]+", n)
+            and (i == 0 or (_IDENTIFIER.fullmatch(n) and "=" not in n))]
+
+
+_IDENTIFIER = compile_pattern(r"[a-z0-9][a-z0-9.]*(?:[/_-][a-z0-9.]+)+")
+
+
+def _row_title(fact, rows: list) -> str:
+    """The row's own name for a message: its first name cell no other row shares."""
+    others = {n for o in rows if o is not fact for n in _row_names(o)}
+    return next((n for n in _row_names(fact) if n not in others), _row_label(fact))
+
+
+def _names_row(fact, rows: list, folded_text: str) -> bool:
+    """Whether the sentence names the row by one of its name cells that no other row of its table
+    shares ("RunwayML" names every row of the video table, "gen4_aleph" one)."""
+    # and no other row's name holds it ("kimi-k2-thinking" is in "kimi-k2-thinking-maas" too)
+    others = [_fold_label(n.rsplit("/", 1)[-1]) for o in rows if o is not fact for n in _row_names(o)]
+    return any(_label_in(n, folded_text) for n in _row_names(fact)
+               if not any(_fold_label(n.rsplit("/", 1)[-1]) in o for o in others))
 
 
 def _table_of(ctx: ClaimContext, row) -> list:

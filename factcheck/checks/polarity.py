@@ -387,9 +387,9 @@ def requirement_denied(ctx: ClaimContext) -> list[Finding]:
 
 # what a claim says is supported or included, and a name it says so of: Latin names are the
 # same in either language ("已经支持 vLLM 推理" / "does not yet include VLLM … support")
-_SUPPORT = compile_pattern(r"支持|兼容|适配|包含|包括|\b(?:supports?|supported|supporting|includes?|included|including"
-                           r"|compatible|works? with)\b", re.IGNORECASE)
-_NAME = compile_pattern(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9.+-]{2,}(?![A-Za-z0-9_])")
+_SUPPORT = compile_pattern(r"支持|兼容|适配|包含|包括|提供|\b(?:supports?|supported|supporting|includes?|included|including"
+                           r"|compatible|works? with|provides?|provided|offers?|offered|ships?)\b", re.IGNORECASE)
+_NAME = compile_pattern(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9.+-]{1,}[A-Za-z0-9+](?![A-Za-z0-9_])")
 
 
 def _proper(token: str, at: int, text: str) -> bool:

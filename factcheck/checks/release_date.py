@@ -523,5 +523,39 @@ def version_in_use_before_window(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
+    """"The 0.6.0 release that fixed the problem shipped the same day" where the cited thread says "we
+    plan to kick off the 0.6.0 release soon": every clause of the sources that names the version speaks
+    of it as still to come, and no cited release is of that version."""
+    if not ctx.docs or not ctx.claim.versions:
+        return []
+    text = ctx.claim.text
+    events = [e for e in ctx.claim.of("event", affirmed=True) if e.key in ("released", "published")]
+    if not events or load_lexicon().modality.says(text, "plan") or _AHEAD.search(text):
+        return []
+    for v in ctx.claim.versions:
+        want = same_version_key(v.version)
+        if any(want in _doc_versions(d) for d in ctx.docs):
+            continue
+        ahead, now = [], False
+        for fact in ctx.facts:
+            st = fact.statement
+            for fv in st.versions:
+                if same_version_key(fv.version) != want:
+                    continue
+                clause = next((c for c in st.clauses if c.start <= fv.start < c.end), None)
+                lo, hi = (clause.start, clause.end) if clause else (0, len(st.text))
+                if _AHEAD.search(st.text[lo:hi]):
+                    ahead.append(fact)
+                else:
+                    now = True
+        if ahead and not now:
+            return [ctx.finding(
+                "overstatement", "warning",
+                f"The cited source speaks of {v.raw} as still to come; the claim says it was released.",
+                ahead[:1], "planned-called-released")]
+    return []
+
+
 CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
-          merged_but_open, closed_but_open, version_in_use_before_window]
+          merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released]

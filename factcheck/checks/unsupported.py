@@ -334,6 +334,65 @@ def _own_multiple(ctx: ClaimContext, qa: QuantityAt) -> tuple[QuantityAt, Quanti
     return a, b, max(va, vb) / min(va, vb)
 
 
+_FROM_BEFORE = compile_pattern(r"(?:from|从|由)\s*$", re.IGNORECASE)
+_EXAMPLE = compile_pattern(r"\bfor example\b|\bfor instance\b|\be\.g\.|\bsuch as\b|例如|比如|譬如|举例", re.IGNORECASE)
+_CHANGE_VERB = compile_pattern(r"\b(?:rose|risen|rises|grew|grown|increased|improved|fell|fallen|dropped|decreased|went|"
+                               r"declined|climbed|jumped|shrank|cut|reduced|moved)\b|提升|提高|增加|增长|下降|降低|减少|降|升",
+                               re.IGNORECASE)
+
+
+def _same_value_of(qa, value: float) -> bool:
+    """Whether a quantity (or an end of its range) has the value."""
+    return any(abs(v - value) <= 1e-9 * max(1.0, abs(value)) for v in (qa.q.low, qa.q.high))
+
+
+def change_percent_disagrees(ctx: ClaimContext) -> list[Finding]:
+    """"Throughput rose by 25%, from 1,216.7 to 1,219.7 requests per second": a percentage of change
+    that the sentence's own before and after contradict (+0.25%). Read against the before and
+    against the after, with room for the rounding the sentence uses."""
+    pairs = [(a, b) for a, b in ctx.claim.changes() if a.q.unit == b.q.unit and not a.q.is_range and not b.q.is_range
+             and a.q.unit not in ("%", "x", "pp") and a.q.high > 0 and b.q.high > 0 and a.q.high != b.q.high]
+    # "from 1,216.7 to 1,219.7" read as one range: after "from", its ends are the before and the after
+    spans = [(qa.q.low, qa.q.high, qa.q.raw.replace(" to ", " → ")) for qa in ctx.claim.quantities
+             if qa.q.is_range and qa.q.unit not in ("%", "x", "pp") and qa.q.low > 0
+             and _FROM_BEFORE.search(ctx.claim.text, max(0, qa.q.start - 8), qa.q.start)
+             # a change told as one ("rose by 25%, from …"), not a sweep of settings ("batch sizes from 16 to 64")
+             and _CHANGE_VERB.search(ctx.claim.text, max(0, qa.q.start - 40), qa.q.start)]
+    ends = [(a.q.high, b.q.high, f"{a.q.raw} → {b.q.raw}") for a, b in pairs] + spans
+    if len(ends) != 1:
+        return []  # none, or several changes: which one the percentage is of needs reading
+    before, after, told = ends[0]
+    text = ctx.claim.text
+    out = []
+    for qa in ctx.claim.quantities:
+        q = qa.q
+        if qa.negated or q.unit != "%" or q.is_range or qa.role or q.bound:
+            continue
+        said = abs(q.high)
+        first_end = told.split(" → ")[0]
+        at = text.find(first_end)
+        lo, hi = sorted((q.start, at if at >= 0 else q.start))
+        if _EXAMPLE.search(text, lo, hi):
+            continue  # "a 10% overall speedup, for example 95 to 108 tokens/s": one case of a wider figure
+        if any(matches(q, [f], bare_ok=False) and any(_same_value_of(x, after) for x in f.statement.quantities)
+               for f in ctx.facts):
+            continue  # the source itself puts that percentage beside those figures: the sentence retells it
+        readings = [abs(after - before) / before * 100, abs(after - before) / after * 100]
+        slack = 0.15 if q.approx else 0.06
+        if any(abs(said - r) <= max(slack * r, 0.5 if said >= 1 else 0.05) for r in readings):
+            continue
+        if said < 1 and any(abs(said - r / 100) <= 0.02 for r in readings):
+            continue  # "0.25" written as a fraction
+        worked = f"{readings[0]:.3g}%"
+        out.append(ctx.finding(
+            "overstatement" if said > readings[0] else "unsupported", "warning",
+            f"“{q.raw}” does not fit the sentence's own figures: {told} is a change of {worked}.",
+            [h.fact for qb in ctx.claim.quantities if qb is not qa for h in matches(qb.q, ctx.facts, bare_ok=True)][:1],
+            "change-percent-disagrees",
+            suggestion=worked))
+    return out
+
+
 def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
     """A multiple the sentence's own two figures contradict: "PyTorch 引擎用了 324.175 秒，
     是 TurboMind 140.528 秒的三倍多" (2.3x). "提升 2.3 倍" may count the gain or the whole,
@@ -868,6 +927,6 @@ def option_value_differs(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-CHECKS = [fraction_disagrees, ratio_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported,
+CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported,
           named_version_differs, condition_unseen, option_value_differs,
           reply_not_in_thread, quote_put_on_other]

@@ -14,7 +14,8 @@ from ..regex_cache import compile_pattern
 
 # Clause boundaries: Chinese and ASCII commas/semicolons/colons, table cell bars,
 # and English conjunctions that turn the sentence ("but", "while", "whereas").
-_BOUNDARY = compile_pattern(r"[，,；;：:|]\s*|\s+(?:but|while|whereas|although|though)\s+|(?:但是|但|而是|然而|不过)")
+# not the comma of a thousands group ("7,200 ms") nor the colon of a time or ratio ("16:9")
+_BOUNDARY = compile_pattern(r"(?<!\d)[,:](?!\d)\s*|(?<=\d)[,:](?!\d)\s*|(?<!\d)[,:](?=\d)\s*|[，；;：|]\s*|\s+(?:but|while|whereas|although|though)\s+|(?:但是|但|而是|然而|不过)")
 
 
 # One clause may join two predicates, each with its own polarity: "is ready for production
