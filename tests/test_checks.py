@@ -3126,3 +3126,32 @@ _PRICES = ("| Provider | Model | Cost Per Second |\n| --- | --- | --- |\n| Runwa
 ])
 def test_a_row_named_in_its_own_spelling_by_any_of_its_cells(body, checks):
     assert [f.check for f in flagged(run(body, doc(_PRICES)))] == checks
+
+
+def test_a_quote_naming_a_precision_names_no_login():
+    src = doc("Adds int8 kernels.", comments=[{"author": "chenyuxyz", "date": "2026-05-10", "text": "not sure if int8 really works"}])
+    assert flagged(run("Its author, chenyuxyz, added the next day that he was “not sure if int8 really works”.", src)) == []
+    assert [f.check for f in flagged(run("Reviewer geohot1 replied “not sure if int8 really works”.", src))] in (
+        ["quote-put-on-other"], ["replier-not-in-thread"])
+
+
+def test_markdown_escapes_are_no_part_of_a_name():
+    src = doc("* CUDA backend, when in use: GPU support for Q5\\_0, Q5\\_1, Q8\\_0, K-quants and Mixtral")
+    assert flagged(run("The notes say that the CUDA backend adds GPU support for Q5_0, Q5_1 and Q8_0.", src)) == []
+
+
+@pytest.mark.parametrize("text, want", [
+    ("有了 LoRA，v3 微调所需显存从最初的 14G 降到了 6G 左右。", [("14G", "GB"), ("6G 左右", "GB")]),
+    ("sovits-v3微调支持lora训练，需要8G显存可以微调", [("8G", "GB")]),
+    ("The card has 24G VRAM.", [("24G", "GB")]),
+    ("支持 5G 网络", []),
+])
+def test_memory_written_with_a_bare_g(text, want):
+    from factcheck.extract.quantities import extract_quantities
+    assert [(q.raw, q.unit) for q in extract_quantities(text) if q.unit == "GB"] == want
+
+
+def test_a_memory_figure_the_changelog_does_not_give():
+    src = doc("### 20250223\n\n1-sovits-v3微调支持lora训练，需要8G显存可以微调，效果比全参微调更好")
+    assert [f.check for f in flagged(run("有了 LoRA，v3 微调所需显存降到了 6G 左右。", src))] == ["number-unsupported"]
+    assert flagged(run("有了 LoRA，v3 微调需要 8G 显存即可。", src)) == []

@@ -488,6 +488,9 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> l
 
 
 _QUOTED = compile_pattern(r"[“\"「『]([^”\"」』]{6,120})[”\"」』]")
+# words that look like logins but name a precision, a GPU or a version ("int8", "fp16", "H100", "v2")
+_TECH_TOKEN = compile_pattern(r"(?:[uU]?[iI][nN][tT]|[fF][pP]|[bB][fF]|[qQ]|[nN][fF]|(?:mx|MX|nv|NV)[fF][pP])\d+\w*"
+                              r"|[A-Z]{1,3}\d{2,4}[A-Z]?|v\d+[\w.]*|\d+\w*")
 _LOGIN = compile_pattern(r"(?<![\w@/.-])@?([A-Za-z][A-Za-z0-9_-]{2,38})(?![\w-])")
 
 
@@ -511,12 +514,18 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
         holders = [c for c in comments if m.group(1).casefold() in c.text.casefold()]
         if holders:
             spans.append((m.start(1), holders))
+    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+
+    def logins_in(lo: int, hi: int) -> set[str]:
+        # login-like words outside the quotes: "not sure if int8 really works" names no one
+        return {m.group(1).casefold() for m in _LOGIN.finditer(text, lo, hi)
+                if not any(a <= m.start() < b for a, b in quoted) and m.group(1).casefold() not in _NOT_LOGINS
+                and not _TECH_TOKEN.fullmatch(m.group(1))
+                and (m.group(1).casefold() in known or re.search(r"\d|[a-z][A-Z]", m.group(1)))}
     for at, holders in spans:
         clause = next((c for c in ctx.claim.clauses if c.start <= at < c.end), None)
         lo, hi = (clause.start, clause.end) if clause else (0, len(text))
-        logins = {m.group(1).casefold() for m in _LOGIN.finditer(text, lo, hi)
-                  if m.group(1).casefold() not in _NOT_LOGINS
-                  and (m.group(1).casefold() in known or re.search(r"\d|[a-z][A-Z]", m.group(1)))}
+        logins = logins_in(lo, hi)
         authors = {c.author.casefold().lstrip("@") for c in holders}
         if logins and not logins & authors:
             who = sorted(logins)[0]
@@ -704,11 +713,15 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+_MD_ESCAPE = compile_pattern(r"\\+([_*`\[\]()#+.!<>-])")
+
+
 def _raw(ctx: ClaimContext) -> str:
     """Every word of the cited documents, case-folded, computed once per section."""
     if "raw" not in ctx.section_memo:
         text = " ".join(f"{d.title or ''} {d.url} {d.text} {' '.join(c.text for c in d.comments)}" for d in ctx.docs)
-        ctx.section_memo["raw"] = text.casefold()
+        # Markdown escapes are no part of a word: "Q5\\_0" is Q5_0
+        ctx.section_memo["raw"] = _MD_ESCAPE.sub(r"\1", text).casefold()
     return ctx.section_memo["raw"]
 
 

@@ -446,8 +446,18 @@ _TOKENS_AFTER = compile_pattern(r"[ \t]*个?[ \t]*(?:(?P<q>[A-Za-z-]+|[\u4e00-\u
                                 re.IGNORECASE)
 
 
+# "需要 8G 显存", "14G 降到了 6G 左右" after "显存", "1660 6g": gigabytes of memory with the unit cut to a letter
+_MEMORY_G = compile_pattern(r"[ \t]?[Gg](?![A-Za-z0-9])")
+_MEMORY_AFTER = compile_pattern(r"[ \t]*(?:的)?(?:显存|内存|VRAM|RAM|GPU memory|memory)", re.IGNORECASE)
+_MEMORY_BEFORE = compile_pattern(r"(?:显存|内存|VRAM|RAM|memory)[^。.;；\n]{0,14}$", re.IGNORECASE)
+
+
 def _with_unit(text: str, read: _Read, table: UnitTable) -> _Read:
     pos = read.end
+    letter = _MEMORY_G.match(text, pos)
+    if letter and (_MEMORY_AFTER.match(text, letter.end()) or _MEMORY_BEFORE.search(text, max(0, read.start - 20), read.start)):
+        read.unit, read.end = "GB", letter.end()
+        return read
     if _PER_SECOND_BEFORE.search(text, max(0, read.start - 12), read.start):
         tokens = _TOKENS_AFTER.match(text, pos)
         if tokens and (tokens.group("q") is None or tokens.group("q").casefold() in table.qualifiers):
