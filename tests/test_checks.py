@@ -3155,3 +3155,12 @@ def test_a_memory_figure_the_changelog_does_not_give():
     src = doc("### 20250223\n\n1-sovits-v3微调支持lora训练，需要8G显存可以微调，效果比全参微调更好")
     assert [f.check for f in flagged(run("有了 LoRA，v3 微调所需显存降到了 6G 左右。", src))] == ["number-unsupported"]
     assert flagged(run("有了 LoRA，v3 微调需要 8G 显存即可。", src)) == []
+
+
+@pytest.mark.parametrize("body, checks", [("T5 文本 token 上限从 120 扩展到 300。", ["change-mismatch"]),
+                                          ("The T5 token limit went from 120 to 300.", ["change-mismatch"]),
+                                          ("T5 文本 token 上限从 120 扩展到 200。", []),
+                                          ("Batch size went from 64 to 300 in our own sweep.", [])])
+def test_a_unitless_change_against_the_sources_own_change(body, checks):
+    src = doc("Extending T5 tokens from 120 to 200: our caption is usually less than 200 tokens.")
+    assert [f.check for f in flagged(run(body, src))] == checks

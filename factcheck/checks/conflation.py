@@ -127,6 +127,7 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
             continue
         with_before = matches(before.q, ctx.facts, bare_ok=False)
         if not with_before:
+            out.extend(_bare_change_mismatch(ctx, before, after))
             continue
         if any(_has(h.fact, after) for h in with_before):
             continue
@@ -164,6 +165,29 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
                 "unsupported", "error", f"The source gives {said}, not {after.q.raw}.", [fact], "change-mismatch",
                 suggestion=partner.q.raw if partner else None))
     return out
+
+
+_FROM = compile_pattern(r"(?:from|从|由)\s*$", re.IGNORECASE)
+
+
+def _bare_change_mismatch(ctx: ClaimContext, before, after) -> list[Finding]:
+    """A change of unitless figures ("T5 token 上限从 120 扩展到 300") against the source's own change
+    from the same figure ("Extending T5 tokens from 120 to 200"): only a stated change anchors a
+    bare number; it must end where the claim's does."""
+    if before.q.unit or after.q.unit:
+        return []
+    pairs = [(f, a.q.high, b.q.high, f"{a.q.raw} → {b.q.raw}") for f in ctx.facts for a, b in f.statement.changes()
+             if not a.q.unit and not b.q.unit]
+    # "Extending T5 tokens from 120 to 200" is read as one range; after "from", its ends are a change
+    pairs += [(f, x.q.low, x.q.high, f"{x.q.low:g} → {x.q.high:g}") for f in ctx.facts for x in f.statement.quantities
+              if x.q.is_range and not x.q.unit and _FROM.search(f.statement.text, max(0, x.q.start - 6), x.q.start)]
+    pairs = [p for p in pairs if abs(p[1] - before.q.high) < 1e-9 and p[1] != p[2]]
+    if not pairs or any(abs(p[2] - after.q.high) < 1e-9 for p in pairs):
+        return []
+    fact, _, end, said = pairs[0]
+    theirs = "%g" % end
+    return [ctx.finding("unsupported", "error", f"The source gives {said}, not {after.q.raw}.", [fact],
+                        "change-mismatch", suggestion=theirs)]
 
 
 def _down_one_column(a, b) -> bool:
