@@ -485,6 +485,19 @@ _AHEAD = compile_pattern(r"\b(?:will|next|upcoming|planned|plan to|target(?:ed|s
                          r"|将|计划|下一|下个|预计|即将", re.IGNORECASE)
 
 
+def _version_mentions(facts, want: str):
+    """Each mention of a version (``same_version_key``) in the facts, with whether its clause speaks
+    of it as still to come ("we plan to kick off the 0.6.0 release")."""
+    for fact in facts:
+        st = fact.statement
+        for fv in st.versions:
+            if same_version_key(fv.version) != want:
+                continue
+            clause = next((c for c in st.clauses if c.start <= fv.start < c.end), None)
+            lo, hi = (clause.start, clause.end) if clause else (0, len(st.text))
+            yield fact, _AHEAD.search(st.text[lo:hi]) is not None
+
+
 def version_in_use_before_window(ctx: ClaimContext) -> list[Finding]:
     """"Jan 0.6.6 was released this week" where a cited thread opened before the window already
     reports against 0.6.6 ("**Version:** 0.6.6", filed 2025-08-15): the version was out then.
@@ -504,17 +517,8 @@ def version_in_use_before_window(ctx: ClaimContext) -> list[Finding]:
             opened = doc.dates.as_dates().get("created")
             if opened is None or opened >= ctx.window.start or doc.kind not in ("issue", "pull_request"):
                 continue
-            for fact in ctx.facts_of(doc):
-                if fact.where != "text":
-                    continue
-                st = fact.statement
-                for fv in st.versions:
-                    if same_version_key(fv.version) != want:
-                        continue
-                    clause = next((c for c in st.clauses if c.start <= fv.start < c.end), None)
-                    lo, hi = (clause.start, clause.end) if clause else (0, len(st.text))
-                    if _AHEAD.search(st.text[lo:hi]):
-                        continue
+            for fact, ahead in _version_mentions([f for f in ctx.facts_of(doc) if f.where == "text"], want):
+                if not ahead:
                     return [ctx.finding(
                         "release-date", "error",
                         f"A cited thread opened on {_fmt(opened)}, before this issue's window, already speaks of "
@@ -537,19 +541,9 @@ def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
         want = same_version_key(v.version)
         if any(want in _doc_versions(d) for d in ctx.docs):
             continue
-        ahead, now = [], False
-        for fact in ctx.facts:
-            st = fact.statement
-            for fv in st.versions:
-                if same_version_key(fv.version) != want:
-                    continue
-                clause = next((c for c in st.clauses if c.start <= fv.start < c.end), None)
-                lo, hi = (clause.start, clause.end) if clause else (0, len(st.text))
-                if _AHEAD.search(st.text[lo:hi]):
-                    ahead.append(fact)
-                else:
-                    now = True
-        if ahead and not now:
+        mentions = list(_version_mentions(ctx.facts, want))
+        ahead = [fact for fact, to_come in mentions if to_come]
+        if ahead and all(to_come for _, to_come in mentions):
             return [ctx.finding(
                 "overstatement", "warning",
                 f"The cited source speaks of {v.raw} as still to come; the claim says it was released.",
