@@ -47,8 +47,11 @@ def test_draft_with_errors_fails_with_evidence(tmp_path):
         assert f["id"].startswith("fc-") and f["evidence"], f
         assert f["sentence"] in (DATA / "with-errors.md").read_text(encoding="utf-8")
     # the unsupported finding names both numbers no source gives
-    [unsupported] = [f for f in findings(proc) if f["line"] == 10]
+    [unsupported] = [f for f in findings(proc) if f["line"] == 10 and f["category"] == "unsupported"]
     assert "45%" in unsupported["message"] and "120 t/s" in unsupported["message"]
+    # and the 45% does not fit the sentence's own 2,150 -> 2,930 t/s (36%)
+    [own] = [f for f in findings(proc) if f["line"] == 10 and f["category"] == "overstatement"]
+    assert "36.3%" in own["message"]
 
 
 def test_ids_are_stable_across_runs_and_line_moves(tmp_path):

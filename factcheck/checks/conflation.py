@@ -210,7 +210,9 @@ def metric_renamed(ctx: ClaimContext) -> list[Finding]:
         # a distinctive figure may be a bare table cell whose column header names its metric
         hits = [h for h in matches(qa.q, ctx.facts, bare_ok=rare, strict=True) if not h.qa.q.is_range
                 and (h.qa.q.unit or h.fact.kind == "row")]
-        named = [h for h in hits if h.qa.metric]
+        # a metric the figure's own unit cannot measure names nothing: "259,136 tokens (end-to-end serving)"
+        # is a count, not an end-to-end time
+        named = [h for h in hits if h.qa.metric and _unit_fits(h.qa.metric, h.qa.q.unit)]
         if not named or len(named) < len(hits) or any(_aspect(h.qa.metric) == want for h in named):
             continue
         other = named[0]
@@ -232,6 +234,14 @@ def metric_renamed(ctx: ClaimContext) -> list[Finding]:
 
 
 _REQUEST_ASPECTS = {"e2e"}
+
+
+def _unit_fits(metric: str, unit: str) -> bool:
+    """Whether a figure in ``unit`` can be a value of ``metric``: a latency is a time and a throughput a
+    rate; a unitless figure, a ratio or a share can stand for either (a speedup, a change)."""
+    want = _FAMILY_DIMENSION.get(metric.split(".")[0])
+    have = dimension(unit)
+    return want is None or not unit or have in ("ratio", "percent", "pp") or have == want
 
 
 def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
