@@ -61,6 +61,7 @@ class RunContext:
     # long draft do not each re-validate them; a resumed run simply recomputes.
     _documents: dict[str, SourceDocument] = field(default_factory=dict)
     _facts: dict[str, list[Fact]] = field(default_factory=dict)
+    _versions: dict[str, set[str]] = field(default_factory=dict)
     _draft: Draft | None = None
 
     def say(self, message: str) -> None:
@@ -109,6 +110,13 @@ class RunContext:
         if self.claims_cache is not None:
             return self.claims_cache.statement(text, window, _claim)
         return _claim(text, window)
+
+    def versions_of(self, url: str) -> set[str]:
+        """The versions a fetched document mentions (``known_versions``): read once per run, not
+        again by every later section's branch."""
+        if url not in self._versions:
+            self._versions[url] = known_versions([self.document(url)])
+        return self._versions[url]
 
     def facts_for(self, doc: SourceDocument, window: Window | None) -> list[Fact]:
         if doc.url not in self._facts:
@@ -225,14 +233,13 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     licensed = [runtime.context.document(url) for url in payload.get("licensed", [])]
     # what earlier sections that cite sources already said: a recap ("小结") restates it, and it was checked there
     sourced = {s.index for s in draft.sections if s.citations and s.index < section.index}
-    earlier = [runtime.context.claim(s.text, window) for s in draft.sentences if s.section in sourced]
-    told_before = [qa.q for st in earlier for qa in st.quantities if not qa.negated]
-    versions_before: set[str] = set()
-    for index, urls in payload.get("earlier", {}).items():
-        known = known_versions([runtime.context.document(u) for u in urls])
-        versions_before |= {key for s in draft.sentences if s.section == int(index)
-                            for v in runtime.context.claim(s.text, window).versions
-                            if names_version(known, key := same_version_key(v.version))}
+    earlier = [(s.section, runtime.context.claim(s.text, window)) for s in draft.sentences if s.section in sourced]
+    told_before = [qa.q for _, st in earlier for qa in st.quantities if not qa.negated]
+    # and the versions they named that their own sources carry
+    known = {int(index): set().union(*(runtime.context.versions_of(u) for u in urls))
+             for index, urls in payload.get("earlier", {}).items()}
+    versions_before = {key for index, st in earlier for v in st.versions
+                       if names_version(known.get(index, set()), key := same_version_key(v.version))}
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None,
                             voice=draft.voice, licensed=licensed, told_before=told_before,

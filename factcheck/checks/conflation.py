@@ -167,7 +167,8 @@ def change_mismatch(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-_FROM = compile_pattern(r"(?:from|从|由)\s*$", re.IGNORECASE)
+# "from 120 to 200" is read as one range: after "from", its ends are a before and an after
+FROM_BEFORE = compile_pattern(r"(?:from|从|由)\s*$", re.IGNORECASE)
 
 
 def _bare_change_mismatch(ctx: ClaimContext, before, after) -> list[Finding]:
@@ -178,9 +179,9 @@ def _bare_change_mismatch(ctx: ClaimContext, before, after) -> list[Finding]:
         return []
     pairs = [(f, a.q.high, b.q.high, f"{a.q.raw} → {b.q.raw}") for f in ctx.facts for a, b in f.statement.changes()
              if not a.q.unit and not b.q.unit]
-    # "Extending T5 tokens from 120 to 200" is read as one range; after "from", its ends are a change
+    # "Extending T5 tokens from 120 to 200", read as one range
     pairs += [(f, x.q.low, x.q.high, f"{x.q.low:g} → {x.q.high:g}") for f in ctx.facts for x in f.statement.quantities
-              if x.q.is_range and not x.q.unit and _FROM.search(f.statement.text, max(0, x.q.start - 6), x.q.start)]
+              if x.q.is_range and not x.q.unit and FROM_BEFORE.search(f.statement.text, max(0, x.q.start - 6), x.q.start)]
     pairs = [p for p in pairs if abs(p[1] - before.q.high) < 1e-9 and p[1] != p[2]]
     if not pairs or any(abs(p[2] - after.q.high) < 1e-9 for p in pairs):
         return []
@@ -239,7 +240,7 @@ _REQUEST_ASPECTS = {"e2e"}
 def _unit_fits(metric: str, unit: str) -> bool:
     """Whether a figure in ``unit`` can be a value of ``metric``: a latency is a time and a throughput a
     rate; a unitless figure, a ratio or a share can stand for either (a speedup, a change)."""
-    want = _FAMILY_DIMENSION.get(metric.split(".")[0])
+    want = _family_dimension(metric)
     have = dimension(unit)
     return want is None or not unit or have in ("ratio", "percent", "pp") or have == want
 
@@ -442,14 +443,15 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             if hit.fact.kind != "row":
                 continue
             rows = _table_of(ctx, hit.fact)
+            names = _table_names(rows)
             label = _row_label(hit.fact)
             # a row is named however the sentence spells it, by any cell of its own: "Gen-4 Aleph" names
             # the row of `runwayml/gen4_aleph`
-            named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, rows, folded)]
+            named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, names, folded)]
             # a common figure ("$0.05") counts only where the named row gives another one in its column
             if not rare and not any(_same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw) for f in named):
                 continue
-            hit_named = _names_row(hit.fact, rows, folded)
+            hit_named = _names_row(hit.fact, names, folded)
             if label and hit_named and named and _said_same(ctx.claim.text):
                 # "Gen-4 Aleph costs $0.05, the same as Gen-4 Turbo": the figure is put on every row named
                 named = [f for f in named if _same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw)]
@@ -457,8 +459,8 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                     theirs = _same_column(named[0], hit.qa.clause)
                     out.append(ctx.finding(
                         "metric-conflation", "error",
-                        f"In the source, {hit.qa.q.raw} is the {_row_title(hit.fact, rows)} row's figure; the "
-                        f"{_row_title(named[0], rows)} row gives {theirs}.", [hit.fact, named[0]], "named-row-swapped",
+                        f"In the source, {hit.qa.q.raw} is the {_row_title(hit.fact, names)} row's figure; the "
+                        f"{_row_title(named[0], names)} row gives {theirs}.", [hit.fact, named[0]], "named-row-swapped",
                         suggestion=theirs))
                     return out
                 continue
@@ -470,8 +472,8 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             if any(_has(f, other) for f in named for other in ctx.claim.quantities):
                 continue
             theirs = _same_column(named[0], hit.qa.clause)
-            gives = f"; the {_row_title(named[0], rows)} row gives {theirs}" if theirs else ""
-            label = _row_title(hit.fact, rows)
+            gives = f"; the {_row_title(named[0], names)} row gives {theirs}" if theirs else ""
+            label = _row_title(hit.fact, names)
             out.append(ctx.finding(
                 "metric-conflation", "error",
                 f"In the source, {hit.qa.q.raw} is the {label} row's figure{gives}.",
@@ -529,18 +531,23 @@ def _row_names(fact) -> list[str]:
 _IDENTIFIER = compile_pattern(r"[a-z0-9][a-z0-9.]*(?:[/_-][a-z0-9.]+)+")
 
 
-def _row_title(fact, rows: list) -> str:
+def _table_names(rows: list) -> dict[int, list[str]]:
+    """Each row's name cells (``_row_names``), by ``id`` of the row: read once per table."""
+    return {id(f): _row_names(f) for f in rows}
+
+
+def _row_title(fact, names: dict[int, list[str]]) -> str:
     """The row's own name for a message: its first name cell no other row shares."""
-    others = {n for o in rows if o is not fact for n in _row_names(o)}
-    return next((n for n in _row_names(fact) if n not in others), _row_label(fact))
+    others = {n for k, ns in names.items() if k != id(fact) for n in ns}
+    return next((n for n in names[id(fact)] if n not in others), _row_label(fact))
 
 
-def _names_row(fact, rows: list, folded_text: str) -> bool:
+def _names_row(fact, names: dict[int, list[str]], folded_text: str) -> bool:
     """Whether the sentence names the row by one of its name cells that no other row of its table
     shares ("RunwayML" names every row of the video table, "gen4_aleph" one)."""
     # and no other row's name holds it ("kimi-k2-thinking" is in "kimi-k2-thinking-maas" too)
-    others = [_fold_label(n.rsplit("/", 1)[-1]) for o in rows if o is not fact for n in _row_names(o)]
-    return any(_label_in(n, folded_text) for n in _row_names(fact)
+    others = [_fold_label(n.rsplit("/", 1)[-1]) for k, ns in names.items() if k != id(fact) for n in ns]
+    return any(_label_in(n, folded_text) for n in names[id(fact)]
                if not any(_fold_label(n.rsplit("/", 1)[-1]) in o for o in others))
 
 
@@ -996,6 +1003,11 @@ def single_load_swapped(ctx: ClaimContext) -> list[Finding]:
 _FAMILY_DIMENSION = {"latency": "time", "throughput": "rate"}
 
 
+def _family_dimension(metric: str) -> str | None:
+    """The dimension a metric's family ("latency" of "latency.ttft") is measured in, if it has one."""
+    return _FAMILY_DIMENSION.get(metric.split(".")[0])
+
+
 def _gaps(a: float, b: float) -> list[tuple[float, str]]:
     """The ways a writer states how far apart two figures are: a share of either, or a multiple."""
     hi, lo = max(a, b), min(a, b)
@@ -1016,7 +1028,7 @@ def gap_of_other_dimension(ctx: ClaimContext) -> list[Finding]:
     for qa in ctx.claim.quantities:
         if qa.negated or qa.q.unit not in ("%", "x") or not qa.metric or qa.q.is_range:
             continue
-        want = _FAMILY_DIMENSION.get(qa.metric.split(".")[0])
+        want = _family_dimension(qa.metric)
         if want is None:
             continue
         slack = 0.12 if qa.q.approx or qa.q.bound else 0.05

@@ -51,7 +51,7 @@ class ClaimContext:
     licensed: list[SourceDocument] = field(default_factory=list)
     # the figures earlier sections that cite sources gave: a recap restates them ("小结")
     told_before: list = field(default_factory=list)
-    # the versions those sections named (``same_version_key``): a version named again is no new claim
+    # the versions those sections named and their own sources carry (``same_version_key``): checked there
     versions_before: set = field(default_factory=set)
 
     def facts_of(self, doc: SourceDocument) -> list[Fact]:

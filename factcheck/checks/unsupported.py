@@ -13,7 +13,7 @@ from ..lexicon import load_lexicon
 from ..models import Comment, Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .conflation import axis_sides
+from .conflation import FROM_BEFORE, axis_sides
 from .figures import bigger_is_more, labelled_elsewhere
 from .polarity import gist, source_sentences
 
@@ -334,7 +334,6 @@ def _own_multiple(ctx: ClaimContext, qa: QuantityAt) -> tuple[QuantityAt, Quanti
     return a, b, max(va, vb) / min(va, vb)
 
 
-_FROM_BEFORE = compile_pattern(r"(?:from|从|由)\s*$", re.IGNORECASE)
 _EXAMPLE = compile_pattern(r"\bfor example\b|\bfor instance\b|\be\.g\.|\bsuch as\b|例如|比如|譬如|举例", re.IGNORECASE)
 _CHANGE_VERB = compile_pattern(r"\b(?:rose|risen|rises|grew|grown|increased|improved|fell|fallen|dropped|decreased|went|"
                                r"declined|climbed|jumped|shrank|cut|reduced|moved)\b|提升|提高|增加|增长|下降|降低|减少|降|升",
@@ -355,7 +354,7 @@ def change_percent_disagrees(ctx: ClaimContext) -> list[Finding]:
     # "from 1,216.7 to 1,219.7" read as one range: after "from", its ends are the before and the after
     spans = [(qa.q.low, qa.q.high, qa.q.raw.replace(" to ", " → ")) for qa in ctx.claim.quantities
              if qa.q.is_range and qa.q.unit not in ("%", "x", "pp") and qa.q.low > 0
-             and _FROM_BEFORE.search(ctx.claim.text, max(0, qa.q.start - 8), qa.q.start)
+             and FROM_BEFORE.search(ctx.claim.text, max(0, qa.q.start - 8), qa.q.start)
              # a change told as one ("rose by 25%, from …"), not a sweep of settings ("batch sizes from 16 to 64")
              and _CHANGE_VERB.search(ctx.claim.text, max(0, qa.q.start - 40), qa.q.start)]
     ends = [(a.q.high, b.q.high, f"{a.q.raw} → {b.q.raw}") for a, b in pairs] + spans
