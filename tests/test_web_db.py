@@ -3,6 +3,7 @@ revisions carrying decisions over, concurrent decisions, approval."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -222,6 +223,11 @@ def test_the_runner_resumes_unfinished_runs_and_records_failures(engine: sa.Engi
     runner = CheckRunner(engine, checker)
     runner.start()
     try:
+        # the start-up sweep takes it on its own; only then are the next drafts created, or under load
+        # the sweep may meet them first and the order asserted below is a race
+        deadline = time.monotonic() + 30
+        while db.get_revision(engine, pending_rev).run_status != "done" and time.monotonic() < deadline:
+            time.sleep(0.02)
         _, broken_rev = db.create_draft(engine, people["wanda"], "t", "---\nBROKEN\n", "b.md", "pasted")
         _, crash_rev = db.create_draft(engine, people["wanda"], "t", "CRASH", "c.md", "pasted")
         runner.submit(broken_rev)
