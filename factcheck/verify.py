@@ -173,11 +173,11 @@ _CHARACTERISED = ["metric-conflation"]
 
 
 def characterised(st: Statement, previous: Statement | None, window: Window | None) -> Statement | None:
-    """"这是端到端请求延迟的比较" right after a kernel result: a figure-free sentence that
+    """"这是端到端请求延迟的比较" right after a kernel result: a sentence without a result figure that
     opens by pointing back ("这是", "this is") and names a metric or scope says what the
     previous sentence's figures measure. It is read as those figures under its words."""
-    if previous is None or st.quantities:
-        return None
+    if previous is None or any(is_result(qa.q) for qa in st.quantities):
+        return None  # a count of its own ("for generating one token") is no figure of a result
     lexicon = load_lexicon()
     opening = st.text.lstrip(" *_>\"“「（(")
     if not any(h.start == 0 for h in lexicon.anaphora.find(opening)):

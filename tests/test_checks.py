@@ -3164,3 +3164,185 @@ def test_a_memory_figure_the_changelog_does_not_give():
 def test_a_unitless_change_against_the_sources_own_change(body, checks):
     src = doc("Extending T5 tokens from 120 to 200: our caption is usually less than 200 tokens.")
     assert [f.check for f in flagged(run(body, src))] == checks
+
+
+# --- stop 22: mechanisms from rounds 38 and 39 ------------------------------------------------------
+
+README_LICENSES = ("This codebase is released under **Apache License** and all model weights are released under "
+                   "**CC-BY-NC-SA-4.0 License**.")
+
+
+@pytest.mark.parametrize("body", ["许可方面，README 说明代码和 S1-mini 权重都以 Apache 许可证发布。",
+                                  "Per the README, both the code and the S1-mini weights are under the Apache license."])
+def test_a_codebase_license_carried_over_to_the_weights_is_flagged(body):
+    [f] = flagged(run(body, doc(README_LICENSES, kind="repository")), "license")
+    assert f.check == "license-wrong-artifact" and "CC-BY-NC-SA-4.0" in f.message
+
+
+@pytest.mark.parametrize("body", ["许可方面，README 说明代码以 Apache 许可证发布，权重采用 CC-BY-NC-SA-4.0。",
+                                  "The codebase is Apache-licensed, while the weights are CC-BY-NC-SA-4.0."])
+def test_the_codebase_and_weights_licenses_told_apart_are_not(body):
+    assert flagged(run(body, doc(README_LICENSES, kind="repository"))) == []
+
+
+COMPILE_DOCS = ("The `compile` option is not supported on windows and macOS, if you want to run with compile, "
+                "you need to install triton by yourself.")
+
+
+@pytest.mark.parametrize("body", ["按照新的安装文档，Windows 用户在 XPU 上同样可以使用 compile 选项。",
+                                  "Per the new install docs, the compile option works on Windows too."])
+def test_a_feature_said_usable_on_a_platform_the_docs_rule_out_is_flagged(body):
+    [f] = flagged(run(body, doc(COMPILE_DOCS, kind="page")), "overstatement")
+    assert f.check == "platform-support-denied" and "Windows" in f.message
+
+
+@pytest.mark.parametrize("body", ["按照新的安装文档，compile 选项在 Windows 上不可用，需要自己安装 triton。",
+                                  "The compile option works on Linux; on Windows it is not supported.",
+                                  # another feature on that platform: the docs do not speak to it
+                                  "Windows 用户可以使用 XPU 后端。",
+                                  "Windows users can use the WebUI."])
+def test_a_platform_use_the_docs_do_not_rule_out_is_not(body):
+    assert flagged(run(body, doc(COMPILE_DOCS, kind="page"))) == []
+
+
+S1_TABLE = ("| Model | Word Error Rate (WER) | Character Error Rate (CER) | Speaker Distance |\n"
+            "|-------|----------------------|---------------------------|------------------|\n"
+            "| **S1** | **0.008**  | **0.004**  | **0.332** |\n"
+            "| **S1-mini** | **0.011** | **0.005** | **0.380** |")
+
+
+@pytest.mark.parametrize("body", ["对于本地就能下载的 S1-mini，README 给出的英文 WER 同样只有 0.008。",
+                                  "The downloadable S1-mini also reaches a WER of 0.008 in the README's table."])
+def test_a_short_model_rows_figure_put_on_the_longer_named_row_is_flagged(body):
+    [f] = flagged(run(body, doc(S1_TABLE, kind="repository")), "metric-conflation")
+    assert f.check == "named-row-swapped" and "0.011" in f.message
+
+
+@pytest.mark.parametrize("body", ["S1 的 WER 为 0.008，S1-mini 为 0.011。",
+                                  "S1 reaches a WER of 0.008 and S1-mini 0.011."])
+def test_each_rows_figure_on_its_own_row_is_not(body):
+    assert flagged(run(body, doc(S1_TABLE, kind="repository"))) == []
+
+
+def _opened_pr(number: int, created: str, merged: str | None = None) -> SourceDocument:
+    dates = {"created": created} | ({"merged": merged} if merged else {})
+    return doc("Don't count profiling in tokens/sec.", url=f"https://github.com/o/r/pull/{number}",
+               state="merged", dates=dates)
+
+
+@pytest.mark.parametrize("body", ["9 月 15 日合并的 #27 改变了内核的编译方式。",
+                                  "#27 was merged on September 15, the day it was opened."])
+def test_an_opening_day_told_as_the_merge_day_is_flagged(body):
+    src = _opened_pr(27, "2026-09-15")
+    [f] = flagged(run(body, src, cite=src.url), "release-date")
+    assert f.check == "opened-date-as-merged" and "2026-09-15" in f.message
+    # a source that gives the merge day speaks for itself
+    dated = _opened_pr(27, "2026-09-15", merged="2026-09-15")
+    assert flagged(run(body, dated, cite=dated.url)) == []
+
+
+@pytest.mark.parametrize("body", ["9 月 15 日提交、已合入的 #27 改变了内核的编译方式。",
+                                  "#27, opened on September 15 and since merged, changes how the kernels compile.",
+                                  "Pull request #27, merged and dated September 15, changes how the kernels compile."])
+def test_an_opening_day_said_as_such_beside_a_merge_is_not(body):
+    src = _opened_pr(27, "2026-09-15")
+    assert flagged(run(body, src, cite=src.url)) == []
+
+
+@pytest.mark.parametrize("body", ["#848 stops counting profiling in the tokens/sec figure.",
+                                  "#848 停止把 profiling 计入 tokens/sec。"])
+def test_stops_doing_retells_dont_do(body):
+    src = doc("Don't count profiling or import contextlib in tokens/sec", url="https://github.com/o/r/pull/848")
+    assert flagged(run(body, src, cite=src.url)) == []
+
+
+MONITOR = ("timestamp_utc,total_tcp,time_wait\n2026-09-15T14:35:02Z,51,22\n2026-09-15T14:35:55Z,271,235\n"
+           "2026-09-15T14:36:59Z,294,274\n2026-09-15T14:37:56Z,296,267")
+
+
+@pytest.mark.parametrize("body", ["The reporter's monitoring table shows connections piling up in under three minutes.",
+                                  "报告者的监控表显示，不到 3 分钟连接数就堆了上去。"])
+def test_a_duration_the_sources_timestamps_span_is_not_flagged(body):
+    assert flagged(run(body, doc(MONITOR, kind="issue"))) == []
+
+
+@pytest.mark.parametrize("body", ["The reporter's monitoring table shows connections piling up in under 30 seconds.",
+                                  "报告者的监控表显示，不到 1 分钟连接数就堆了上去。"])
+def test_a_duration_shorter_than_the_timestamps_span_is_flagged(body):
+    [f] = flagged(run(body, doc(MONITOR, kind="issue")), "unsupported")
+    assert f.check == "number-unsupported"
+
+
+def test_a_review_told_as_this_weeks_is_one_of_this_weeks_comments():
+    src = doc("AQLM support for vLLM.", url="https://github.com/o/r/pull/3287", state="merged",
+              comments=[{"author": "mgoin", "date": "2026-10-27", "text": "Given the latest round of tuning, I feel confident."}])
+    body = "mgoin 在本周的评审中表示，这已是良好的组合，可以合并。"
+    [f] = flagged(run(body, src, cite=src.url), "unsupported")
+    assert f.check == "reply-not-in-thread"
+    on_time = src.model_copy(update={"comments": [c.model_copy(update={"date": "2026-09-16"}) for c in src.comments]})
+    assert flagged(run(body, on_time, cite=src.url)) == []
+    # a PR still under review says nothing of a reply
+    assert flagged(run("#3287 仍在评审中。", src, cite=src.url)) == []
+
+
+@pytest.mark.parametrize("body", ["#653 was closed this week, after the measurement fixes above landed.",
+                                  "#653 本周已被关闭。"])
+def test_closed_this_week_where_the_closing_comment_is_months_later_is_flagged(body):
+    src = doc("torchchat is slower than gpt-fast", url="https://github.com/o/r/issues/653", kind="issue",
+              state="closed", dates={"created": "2026-05-03"},
+              comments=[{"author": "Jack-Khuu", "date": "2026-12-18", "text": "Closing stale issue"}])
+    [f] = flagged(run(body, src, cite=src.url), "release-date")
+    assert f.check == "event-outside-window" and "2026-12-18" in f.message
+    closed_now = src.model_copy(update={"comments": [c.model_copy(update={"date": "2026-09-16"}) for c in src.comments]})
+    assert flagged(run(body, closed_now, cite=src.url)) == []
+
+
+SPEED_TABLE = ("| Model | speed (eager) | speed (compile) |\n| ---- | ---- | ---- |\n"
+               "| gpt-fast  | 176 tokens/sec | 99 tokens/sec |\n| torchchat  | 76 tokens/sec |  33 tokens/sec |")
+
+
+def test_a_change_with_its_after_from_another_row_is_flagged():
+    [f] = flagged(run("Compiling did help torchchat, lifting it from 76 to 99 tokens/sec.", doc(SPEED_TABLE, kind="issue")),
+                  "metric-conflation")
+    assert f.check == "change-mismatch"
+    careful = "Compiling did not help torchchat: it went from 76 to 33 tokens/sec, while gpt-fast ran at 99 compiled."
+    assert flagged(run(careful, doc(SPEED_TABLE, kind="issue"))) == []
+
+
+KERNEL_TIMES = ("| num_tokens | kernel, ms/pass | fp16 baseline, ms/pass |\n|--|--|--|\n"
+                "| 1 | 0.18 ms | 0.14 ms |\n| 16384 | 25.70 ms | 21.14 ms |")
+
+
+@pytest.mark.parametrize("body", ["在 1 个 token 时，内核每次前向约 0.18 ms，fp16 基线为 0.14 ms。\n"
+                                  "换言之，单 token 场景下 AQLM 内核比 fp16 基线快了约 22%。",
+                                  "At one token the kernel takes about 0.18 ms per pass and the fp16 baseline 0.14 ms.\n\n"
+                                  "So at one token the AQLM kernel is about 22% faster than the fp16 baseline."])
+def test_faster_than_a_baseline_the_sentence_before_shows_faster_is_flagged(body):
+    [f] = flagged(run(body, doc(KERNEL_TIMES)), "overstatement")
+    assert f.check == "speed-flipped"
+
+
+@pytest.mark.parametrize("body", ["在 1 个 token 时，内核每次前向约 0.18 ms，fp16 基线为 0.14 ms。\n"
+                                  "换言之，单 token 场景下 AQLM 内核比 fp16 基线慢了约 22%。",
+                                  "At one token the kernel takes about 0.18 ms per pass and the fp16 baseline 0.14 ms.\n\n"
+                                  "So at one token the fp16 baseline is about 22% faster than the AQLM kernel."])
+def test_the_baselines_lead_told_the_right_way_round_is_not(body):
+    assert flagged(run(body, doc(KERNEL_TIMES))) == []
+
+
+BARE_KERNEL = ("This is the throughput of the matvec and matmat kernels for a 4096x12288 matrix on an RTX 3090.\n\n"
+               "| num_tokens | with optimize, ms/pass | fp16 baseline, ms/pass |\n|--|--|--|\n"
+               "| 1 | 0.21 | 0.14 |\n| 16384 | 25.70 | 21.14 |")
+
+
+@pytest.mark.parametrize("body", ["在 16384 个 token 时，训练内核 25.70 ms 对 fp16 的 21.14 ms。\n这些数字是整个模型端到端生成一个 token 的耗时。",
+                                  "At 16384 tokens the training kernel takes 25.70 ms against 21.14 ms for fp16.\n"
+                                  "These numbers are end-to-end times for generating one token."])
+def test_kernel_cells_without_units_told_as_end_to_end_are_flagged(body):
+    assert "kernel-as-request" in [f.check for f in flagged(run(body, doc(BARE_KERNEL)), "metric-conflation")]
+
+
+@pytest.mark.parametrize("body", ["在 16384 个 token 时，训练内核 25.70 ms 对 fp16 的 21.14 ms，这是单个矩阵的内核耗时。",
+                                  "At 16384 tokens the training kernel takes 25.70 ms against 21.14 ms for fp16, per kernel call."])
+def test_kernel_cells_told_as_kernel_times_are_not(body):
+    assert flagged(run(body, doc(BARE_KERNEL))) == []

@@ -262,7 +262,8 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
         says_request = "request" in own or (_aspect(qa.metric) in _REQUEST_ASPECTS and "kernel" not in own)
         if not says_request:
             continue
-        hits = matches(qa.q, ctx.facts, bare_ok=False) + list(_range_ends(qa, ctx))
+        # a distinctive figure may stand bare in a table whose header gives the unit ("25.70" under "ms/pass")
+        hits = matches(qa.q, ctx.facts, bare_ok=distinctive(qa.q)) + list(_range_ends(qa, ctx))
         if qa.q.is_range:  # "1.14x to 1.17x" gathered from two lines of the source
             for end in (qa.q.low, qa.q.high):
                 hits += matches(qa.q.model_copy(update={"low": end, "high": end}), ctx.facts, bare_ok=False)
@@ -447,11 +448,11 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             label = _row_label(hit.fact)
             # a row is named however the sentence spells it, by any cell of its own: "Gen-4 Aleph" names
             # the row of `runwayml/gen4_aleph`
-            named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, names, folded)]
+            named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, names, folded, text)]
             # a common figure ("$0.05") counts only where the named row gives another one in its column
             if not rare and not any(_same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw) for f in named):
                 continue
-            hit_named = _names_row(hit.fact, names, folded)
+            hit_named = _names_row(hit.fact, names, folded, text)
             if label and hit_named and named and _said_same(ctx.claim.text):
                 # "Gen-4 Aleph costs $0.05, the same as Gen-4 Turbo": the figure is put on every row named
                 named = [f for f in named if _same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw)]
@@ -508,11 +509,15 @@ def _fold_label(text: str) -> str:
     return re.sub(r"[^0-9a-z\u4e00-\u9fff]", "", text.casefold())
 
 
-def _label_in(label: str, folded_text: str) -> bool:
+def _label_in(label: str, folded_text: str, text: str = "") -> bool:
     """Whether a row's name stands in the sentence, separators and an owner prefix aside
-    ("runwayml/gen4_aleph" in "Gen-4 Aleph costs …"). Names of four characters or more once folded."""
+    ("runwayml/gen4_aleph" in "Gen-4 Aleph costs …"). Names of four characters or more once folded;
+    a shorter model name ("S1") only as a word of its own in the casefolded ``text`` ("S1" is not in "S1-mini")."""
     name = _fold_label(label.rsplit("/", 1)[-1])
-    return len(name) >= 4 and name in folded_text
+    if len(name) < 4:
+        return bool(text) and re.fullmatch(r"[a-z]+\d+|\d+[a-z]+", name) is not None and re.search(
+            rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+    return name in folded_text
 
 
 def _row_names(fact) -> list[str]:
@@ -542,13 +547,14 @@ def _row_title(fact, names: dict[int, list[str]]) -> str:
     return next((n for n in names[id(fact)] if n not in others), _row_label(fact))
 
 
-def _names_row(fact, names: dict[int, list[str]], folded_text: str) -> bool:
+def _names_row(fact, names: dict[int, list[str]], folded_text: str, text: str = "") -> bool:
     """Whether the sentence names the row by one of its name cells that no other row of its table
     shares ("RunwayML" names every row of the video table, "gen4_aleph" one)."""
     # and no other row's name holds it ("kimi-k2-thinking" is in "kimi-k2-thinking-maas" too)
     others = [_fold_label(n.rsplit("/", 1)[-1]) for k, ns in names.items() if k != id(fact) for n in ns]
-    return any(_label_in(n, folded_text) for n in names[id(fact)]
-               if not any(_fold_label(n.rsplit("/", 1)[-1]) in o for o in others))
+    # (a short name is matched as a word of its own, so "s1" in "s1mini" does not matter)
+    return any(_label_in(n, folded_text, text) for n in names[id(fact)]
+               if len(own := _fold_label(n.rsplit("/", 1)[-1])) < 4 or not any(own in o for o in others))
 
 
 def _table_of(ctx: ClaimContext, row) -> list:
@@ -562,10 +568,13 @@ def _same_column(row, clause: int) -> str | None:
 
 
 def _row_label(fact) -> str:
-    """A row's name, folded, when it is a name (not a bare number or a one-letter cell);
+    """A row's name, folded, when it is a name (not a bare number or a one- to three-letter word);
     a parenthesised remark after it ("gguf + compile (today's default)") is left out."""
     label = re.sub(r"\s*\(.*$", "", fact.statement.text.split("|")[0]).strip().casefold()
-    return label if len(label) >= 4 and not re.fullmatch(r"[\d.,\s%x]+", label) else ""
+    if re.fullmatch(r"[\d.,\s%x]+", label):
+        return ""
+    # short names count when they read as a model's ("S1", "V3"): a letter and a digit
+    return label if len(label) >= 4 or re.fullmatch(r"[a-z]+\d+|\d+[a-z]+", label) else ""
 
 
 def _as_ratio_raw(q) -> str:

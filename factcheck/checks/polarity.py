@@ -447,4 +447,67 @@ def support_denied(ctx: ClaimContext) -> list[Finding]:
                         [sentence_evidence(fact, sentence)], "support-denied")]
 
 
-CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied, support_denied]
+
+# "Windows 用户可以使用 compile 选项", "the compile option works on Windows": a use said possible on a
+# platform. The platform may stand before the verb, so the clause's platforms are read, not the names after it.
+_CAN_USE = compile_pattern(r"可以使用|可使用|能使用|可以用|能用|可用|可在|能在|支持|兼容|\b(?:supports?|supported|can (?:be )?use[ds]?"
+                           r"|can run|runs? on|works? on|available on|usable on)\b", re.IGNORECASE)
+# Words that name no feature of their own: two clauses sharing only these speak of different things.
+_GENERIC = frozenset("the and with for from this that users user option options feature features mode support "
+                     "supported use used using run runs running work works install installed on in of to is are "
+                     "not yet now also can only".split())
+
+
+def _feature_words(text: str, start: int, end: int, platforms: list[str]) -> set[str]:
+    """The Latin words of text[start:end] that could name the feature: not a platform, not generic."""
+    spelled = {w.casefold() for p in platforms for w in p.split()}
+    return {w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z0-9_+.-]{2,}", text[start:end])
+            if w.casefold() not in _GENERIC and w.casefold() not in spelled}
+
+
+def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
+    """"按照新的安装文档，Windows 用户同样可以使用 compile 选项" where the docs say "The `compile` option is
+    not supported on windows and macOS": a use said possible on a platform that a source clause, naming
+    the same platform and the same feature, says is not supported. Only where no clause of the sources
+    says that feature works there, and not in a plan, advice or question."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    lexicon = load_lexicon()
+    text = ctx.claim.text
+    if (lexicon.modality.says(text, "advice") or lexicon.modality.says(text, "plan") or ctx.claim.of("proposal")
+            or _QUESTION.search(text)):
+        return []
+    claimed: list[tuple[str, set[str]]] = []
+    for clause in ctx.claim.clauses:
+        if clause.cues or _CAN_USE.search(text, clause.start, clause.end) is None:
+            continue
+        hits = [h for h in lexicon.platform.find(text) if clause.start <= h.start < clause.end]
+        feature = _feature_words(text, clause.start, clause.end, [h.text for h in hits])
+        claimed += [(h.key, feature) for h in hits if feature]
+    if not claimed:
+        return []
+    denied, affirmed = [], set()
+    for fact, sentence, _, _ in source_sentences(ctx):
+        for clause in split_clauses(sentence):
+            m = _SUPPORT.search(sentence, clause.start, clause.end) or _CAN_USE.search(sentence, clause.start, clause.end)
+            if m is None:
+                continue
+            hits = [h for h in lexicon.platform.find(sentence) if clause.start <= h.start < clause.end]
+            feature = _feature_words(sentence, clause.start, clause.end, [h.text for h in hits])
+            for key, words_ in claimed:
+                if key in {h.key for h in hits} and words_ & feature:
+                    if clause.cues and any(cs < m.start() for cs, _ in clause.cues):
+                        denied.append((fact, sentence, key))
+                    else:
+                        affirmed.add(key)
+    denied = [d for d in denied if d[2] not in affirmed]
+    if not denied:
+        return []
+    fact, sentence, key = denied[0]
+    return [ctx.finding("overstatement", "warning",
+                        f"The claim says this can be used on {key}; the cited source says it is not supported there.",
+                        [sentence_evidence(fact, sentence)], "platform-support-denied")]
+
+
+CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied, support_denied,
+          platform_support_denied]

@@ -102,6 +102,38 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+
+
+_OPENING = compile_pattern(r"\s*(?:提交|开出|创建|提出|发起|\b(?:opened|submitted|filed|created|dated)\b)", re.IGNORECASE)
+
+def opened_date_told_as_merged(ctx: ClaimContext) -> list[Finding]:
+    """"2 月 22 日合并的 #27", "#848 and #849 were merged on May 28, the day they were opened", where
+    the named PR's source gives May 28 as the day it was opened and no merge date: the opening date
+    told as the merge. Only for threads the sentence names, each of whose sources lacks a merge date."""
+    named = [d for d in ctx.referenced() if d.kind == "pull_request"]
+    if not named:
+        return []
+    text = ctx.claim.text
+    merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"]
+    for mention, event in _event_dates(ctx):
+        if event != "merged" or not merges:
+            continue
+        # "11 月 7 日提交、已合入的 #507", "merged and dated December 2": the day is the opening's, said
+        # between the day and the merge word or right after the day
+        merge = min(merges, key=lambda e: abs(e.start - mention.start))
+        lo, hi = min(mention.start, merge.start), max(mention.end, merge.end)
+        if _OPENING.search(text, lo, hi) or _OPENING.match(text, mention.end, mention.end + 4):
+            continue
+        dates = [d.dates.as_dates() for d in named]
+        if any("merged" in x for x in dates) or not all(x.get("created") == mention.date for x in dates):
+            continue
+        doc = named[0]
+        return [ctx.finding(
+            "release-date", "warning",
+            f"The cited source gives {_fmt(mention.date)} as the day it was opened, and no merge date; the claim "
+            "says it was merged then.", [Evidence.of_field(doc, "dates.created")], "opened-date-as-merged")]
+    return []
+
 _TEXT_EVENTS = {"released", "published", "open_sourced"}
 _PART_BREAK = compile_pattern(r"[，,；;]\s*(?!\d{4})")  # not the comma of "September 15, 2025"
 
@@ -197,7 +229,20 @@ def _in_window(ctx: ClaimContext) -> bool:
 
 
 _EVENT_FIELD = {"merged": ["merged"], "released": ["published", "first_release"], "published": ["published"],
-                "open_sourced": ["first_release", "published", "created"], "created": ["created"]}
+                "open_sourced": ["first_release", "published", "created"], "created": ["created"], "closed": ["closed"]}
+# a comment that closes its thread: "Closing stale issue", "Closed via #120", "关闭此 issue"
+_CLOSING = compile_pattern(r"^\W*(?:clos(?:ing|ed)\b|关闭)", re.IGNORECASE)
+
+
+def _event_days(doc: SourceDocument) -> dict:
+    """The document's dated events, and for a closed thread with no closing date, the day of the
+    last comment that closes it."""
+    dates = dict(doc.dates.as_dates())
+    if "closed" not in dates and (doc.state or "").lower() in ("closed", "merged"):
+        days = [day for c in doc.comments if c.text and _CLOSING.search(c.text) and (day := c.day()) is not None]
+        if days:
+            dates["closed"] = max(days)
+    return dates
 
 
 def event_outside_window(ctx: ClaimContext) -> list[Finding]:
@@ -225,18 +270,19 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
         targets = [doc] if score >= 2 else []
     monthly = all(d.relative == "this_month" for _, d in pairs)
     for doc in targets:
-        dates = doc.dates.as_dates()
+        dates = _event_days(doc)
         field = next((f for f in _EVENT_FIELD[event.key] if f in dates), None)
         if field is None or ctx.window.contains(dates[field]):
             continue
         if monthly and any((dates[field].year, dates[field].month) == (day.year, day.month)
                            for day in (ctx.window.start, ctx.window.end)):
             continue
+        given = field in doc.dates.as_dates()  # or read off a closing comment: a warning
         return [ctx.finding(
-            "release-date", "error",
+            "release-date", "error" if given else "warning",
             f"The source dates this ({field.replace('_', ' ')}) {_fmt(dates[field])}, outside this issue's window "
             f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
-            [Evidence.of_field(doc, f"dates.{field}")], "event-outside-window")]
+            [Evidence.of_field(doc, f"dates.{field}") if given else Evidence.of_field(doc, "comments")], "event-outside-window")]
     return []
 
 
@@ -551,5 +597,5 @@ def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [date_contradicted, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
+CHECKS = [date_contradicted, opened_date_told_as_merged, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
           merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released]

@@ -176,7 +176,31 @@ def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
     of the sentence's own figures (``ratio_disagrees``'s), a size inside a name ("the 5B
     model"), or a memory size as the source writes it ("64G")."""
     return (_told_before(ctx, qa.q) or _own_multiple(ctx, qa) is not None or _named_size(qa.q.raw, ctx)
-            or _size_as_written(qa.q, ctx))
+            or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q))
+
+
+# "2026-02-24T14:35:02Z", "14:35:02": a clock time of a log or monitoring table, to the second
+_CLOCK = compile_pattern(r"(?:(\d{4}-\d{2}-\d{2})[T ])?(?<![\d:])([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?![\d:])")
+
+
+def _spanned_by_timestamps(ctx: ClaimContext, q) -> bool:
+    """"in under three minutes" beside a monitoring table stamped 14:35:02 … 14:37:56: a duration
+    the source's own timestamps give, as the time from its first to its last (a bound the span
+    stays within, or the span to the sentence's rounding)."""
+    if dimension(q.unit) != "time" or q.is_range:
+        return False
+    seconds = base_values(q)[1]
+    for doc in ctx.docs:
+        stamps = {}
+        for m in _CLOCK.finditer(doc.text):
+            stamps.setdefault(m.group(1), []).append(int(m.group(2)) * 3600 + int(m.group(3)) * 60 + int(m.group(4)))
+        for times in stamps.values():
+            if len(times) < 3:
+                continue
+            span = max(times) - min(times)
+            if q.bound == "upper" and span <= seconds or abs(span - seconds) <= 0.1 * seconds:
+                return True
+    return False
 
 
 def _unbacked(ctx: ClaimContext, qa: QuantityAt) -> bool:

@@ -208,7 +208,7 @@ _BETWEEN_BEFORE = compile_pattern(r"(?<![A-Za-z])between[ \t]*$", re.IGNORECASE)
 _CHANGE_VERB = compile_pattern(
     r"(?<![A-Za-z])(?:ris|rose|grow|grew|increas|improv|fall|fell|drop|cut|reduc|decreas|shr[iau]nk|jump|"
     r"climb|slash|lower|rais|boost|went|go|goes|chang|mov|doubl|halv|accelerat|bring|brought|trim|"
-    r"shorten|expand)[a-z]*(?![A-Za-z])",
+    r"shorten|expand|lift|bump)[a-z]*(?![A-Za-z])",
     re.IGNORECASE,
 )
 _RANGE_WORD = compile_pattern(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
