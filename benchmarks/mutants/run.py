@@ -116,7 +116,9 @@ def plan(bases: list[dict], mutants: list[dict]) -> list[dict]:
     groups = defaultdict(lambda: defaultdict(list))   # bucket -> round -> items
     folders = defaultdict(set)
     for b in bases:
-        key = where[b["sources"]]
+        # a base in a project's own voice ("我们发现…") is batched apart: in one draft, its first person
+        # would make every other base's sentence the project's own words too
+        key = where[b["sources"]] + (b.get("voice") or "",)
         folders[key].add(b["sources"])
         original = {"id": b["id"], "base": b["id"], "lang": b["lang"], "kind": "original",
                     "sub": "", "text": b["text"], "expected": []}
@@ -125,7 +127,7 @@ def plan(bases: list[dict], mutants: list[dict]) -> list[dict]:
             groups[key][r].append(m)
     batches = []
     for key, rounds in sorted(groups.items()):
-        window, repos, _ = key
+        window, repos, _, _ = key
         for r in sorted(rounds):
             items = rounds[r]
             for i in range(0, len(items), MAX_SECTIONS):
