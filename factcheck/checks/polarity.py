@@ -303,7 +303,7 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-def _sentence_figures(fact, sentence: str) -> list:
+def sentence_figures(fact, sentence: str) -> list:
     """The figures of a passage that stand in one of its sentences."""
     st = fact.statement
     at = st.text.find(sentence)
@@ -312,13 +312,13 @@ def _sentence_figures(fact, sentence: str) -> list:
 
 def _in_sentence(fact, sentence: str, qa) -> bool:
     """Whether one sentence of a passage gives the claim's figure."""
-    return any(same_value(qa.q, x.q) for x in _sentence_figures(fact, sentence))
+    return any(same_value(qa.q, x.q) for x in sentence_figures(fact, sentence))
 
 
 def _measured_under(fact, sentence: str) -> set[tuple[str, str]]:
     """The conditions a source sentence gives a figure under: one with a figure of a unit
     ("在 Jetson AGX Orin 和 RTX 4090 两款芯片上 … 更高处理速度" gives none)."""
-    if not any(x.q.unit for x in _sentence_figures(fact, sentence)):
+    if not any(x.q.unit for x in sentence_figures(fact, sentence)):
         return set()
     return {(m.kind, m.key) for m in fact.statement.mentions if m.kind in _SWAPPABLE and m.text in sentence}
 

@@ -15,7 +15,7 @@ from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .conflation import FROM_BEFORE, axis_sides
 from .figures import bigger_is_more, labelled_elsewhere
-from .polarity import gist, source_sentences
+from .polarity import gist, sentence_evidence, sentence_figures, source_sentences
 
 
 _DOTTED = compile_pattern(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
@@ -254,6 +254,47 @@ def figure_differs(ctx: ClaimContext) -> list[Finding]:
                                [hit.fact], "figure-differs", suggestion=given))
     return out
 
+
+_HAS_DIGIT = compile_pattern(r"\d")
+
+
+def _wordy(text: str) -> frozenset[str]:
+    """A sentence's words and character pairs without its numbers (``gist``)."""
+    return frozenset(w for w in gist(text) if not _HAS_DIGIT.search(w))
+
+
+def retold_figure_differs(ctx: ClaimContext) -> list[Finding]:
+    """"MII currently supports over 26,000 models across three popular model architectures" where the
+    README's sentence is the same but for "over 13,000 models": a source sentence the claim retells
+    nearly word for word (each holds most of the other's words, numbers aside) gives another figure
+    in the one place where the two differ. Counts and bounds too, which ``figure_differs`` leaves
+    alone; only where no cited source gives the claim's figure, and one figure differs on each side."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    own = [qa for qa in ctx.claim.quantities if not qa.negated and _HAS_DIGIT.search(qa.q.raw)]
+    if not own:
+        return []
+    mine = _wordy(ctx.claim.text)
+    if len(mine) < 5:
+        return []
+    for fact, sentence, _, _ in source_sentences(ctx):
+        theirs = _wordy(sentence)
+        shared = mine & theirs
+        if len(shared) < 5 or len(shared) < 0.7 * len(theirs) or len(shared) < 0.7 * len(mine):
+            continue
+        figures = [x for x in sentence_figures(fact, sentence) if _HAS_DIGIT.search(x.q.raw)]
+        told = [qa for qa in own if not any(same_value(qa.q, x.q, bare_ok=True) for x in figures)]
+        given = [x for x in figures if not any(same_value(qa.q, x.q, bare_ok=True) for qa in own)]
+        if len(told) != 1 or len(given) != 1 or dimension(told[0].q.unit) != dimension(given[0].q.unit):
+            continue
+        qa, x = told[0], given[0]
+        if matches(qa.q, ctx.facts, bare_ok=True) or _excused(ctx, qa):
+            continue
+        more = is_result(qa.q) and (qa.q.high > x.q.high) == bigger_is_more(qa.q.unit)
+        return [ctx.finding("overstatement" if more else "unsupported", "warning",
+                            f"The cited source says this in nearly the same words with {x.q.raw}, not {qa.q.raw}.",
+                            [sentence_evidence(fact, sentence)], "retold-figure-differs", suggestion=x.q.raw)]
+    return []
 
 def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
@@ -963,6 +1004,6 @@ def option_value_differs(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, number_unsupported, count_unsupported, version_unsupported,
+CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, retold_figure_differs, number_unsupported, count_unsupported, version_unsupported,
           named_version_differs, condition_unseen, option_value_differs,
           reply_not_in_thread, quote_put_on_other]
