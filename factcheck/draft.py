@@ -1044,7 +1044,9 @@ def _is_abbreviation(text: str, m: re.Match[str]) -> bool:
     if word is None:
         return False
     w = word.group().lower()
-    if w in _ABBREVIATIONS or _INITIALS.match(w) or (len(w) == 1 and word.group().isupper()):
+    # a capital glued to a figure ends a name, not an initial: "… and Qwen3.5-9B." closes its sentence
+    glued = word.start() > 0 and (text[word.start() - 1].isdigit() or text[word.start() - 1] in "-_")
+    if w in _ABBREVIATIONS or _INITIALS.match(w) or (len(w) == 1 and word.group().isupper() and not glued):
         return True
     if w in _BEFORE_NUMBER:
         after = text[m.end():m.end() + 3].lstrip()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from factcheck.models import SourceDocument
+from factcheck.models import Comment, SourceDocument
 from factcheck.pipeline import check_text
 from factcheck.settings import Settings
 from factcheck.sources.archive import ArchiveSources
@@ -3346,3 +3346,246 @@ def test_kernel_cells_without_units_told_as_end_to_end_are_flagged(body):
                                   "At 16384 tokens the training kernel takes 25.70 ms against 21.14 ms for fp16, per kernel call."])
 def test_kernel_cells_told_as_kernel_times_are_not(body):
     assert flagged(run(body, doc(BARE_KERNEL))) == []
+
+
+# --- stop 22: mechanisms from rounds 40 and 41 ------------------------------------------------------
+
+def test_a_version_in_a_package_file_name_is_a_version_the_source_gives():
+    src = doc("Environment: torch+CUDA: torch-2.7.1+cu128\ntorch-2.7.1+cu128-cp312-cp312-manylinux_2_28_x86_64.whl",
+              kind="issue")
+    for body in ["提问者补充的环境为 torch 2.7.1+cu128。", "The reporter runs torch 2.7.1+cu128."]:
+        assert flagged(run(body, src)) == []
+    assert [f.check for f in flagged(run("The reporter runs torch 2.6.1+cu128.", src))] == ["version-unsupported"]
+
+
+EARLY = ("Additional CPU and GPU-enabled models available as early releases: Granite-4.0-1B, SenseVoiceSmall, "
+         "Qwen3-TTS, LTX-2.3")
+
+
+@pytest.mark.parametrize("body", ["Qwen3-TTS, LTX-2.3 and SenseVoiceSmall are now fully supported on CPU and GPU.",
+                                  "Qwen3-TTS、LTX-2.3 和 SenseVoiceSmall 现已在 CPU 和 GPU 上正式支持。"])
+def test_early_releases_told_as_fully_supported_are_flagged(body):
+    [f] = flagged(run(body, doc(EARLY, kind="release")), "overstatement")
+    assert f.check == "status-stable"
+
+
+@pytest.mark.parametrize("body", ["Qwen3-TTS, LTX-2.3 and SenseVoiceSmall are available on CPU and GPU as early releases.",
+                                  "Qwen3-TTS、LTX-2.3 和 SenseVoiceSmall 以早期版本（early release）形式在 CPU 和 GPU 上提供。"])
+def test_early_releases_told_as_such_are_not(body):
+    assert flagged(run(body, doc(EARLY, kind="release"))) == []
+
+
+def test_a_sentence_ending_in_a_model_size_ends_there():
+    from factcheck.draft import split_sentences
+    text = "Support is extended to NPUs for Qwen3.5-9B.\nQwen3-TTS is new. Written by J. Smith."
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "Support is extended to NPUs for Qwen3.5-9B.", "Qwen3-TTS is new.", "Written by J. Smith."]
+
+
+GGUF = "Preview: OpenVINO and OpenVINO GenAI extend GGUF support with a new GGUF frontend."
+
+
+@pytest.mark.parametrize("body", ["With this release, OpenVINO gains GGUF support for the first time.",
+                                  "本版 OpenVINO 首次支持 GGUF。"])
+def test_first_support_where_the_source_extends_it_is_flagged(body):
+    [f] = flagged(run(body, doc(GGUF, kind="release")), "release-date")
+    assert f.check == "first-but-extended" and "GGUF" in f.message
+
+
+@pytest.mark.parametrize("body", ["This release extends GGUF support with a new frontend, still a preview.",
+                                  "本版扩展了 GGUF 支持，新增的 GGUF 前端仍是预览。",
+                                  # first of something else
+                                  "For the first time, the notes list a Preview section."])
+def test_extended_support_told_as_such_is_not(body):
+    assert flagged(run(body, doc(GGUF, kind="release"))) == []
+
+
+MTP = ("On CPU i9-12900K with 128GB RAM, I gained performance speed upto 1.28x on samples below against "
+       "baseline without speculative decoding")
+
+
+@pytest.mark.parametrize("body", ["The author reports a speed-up of up to 1.28x on an i9-12900K.\n"
+                                  "Put simply, MTP makes generation 1.28x faster on Intel hardware.",
+                                  "作者报告在 i9-12900K 上最高提速 1.28x。\n换句话说，MTP 让生成提速 1.28x。"])
+def test_an_upshot_that_drops_the_bound_said_before_is_flagged(body):
+    [f] = flagged(run(body, doc(MTP)), "overstatement")
+    assert f.check == "hedge-dropped" and f.line == 9
+
+
+@pytest.mark.parametrize("body", ["The author reports a speed-up of up to 1.28x on an i9-12900K.\n"
+                                  "The 1.28x was measured on the PR's own samples.",
+                                  "作者报告在 i9-12900K 上最高提速 1.28x。\n1.28x 是在 PR 自带的样例上测得的。"])
+def test_a_sentence_that_refers_back_to_the_bound_is_not(body):
+    assert flagged(run(body, doc(MTP))) == []
+
+
+def _open_issue():
+    return doc("Wan2.2 14B OOMs on 8x RTX 5090 where Wan2.1 14B does not.", url="https://github.com/o/r/issues/51",
+               kind="issue", state="open")
+
+
+@pytest.mark.parametrize("body", ["#51 报告 Wan2.2 14B 在 8 张 RTX 5090 上爆显存。\n这个问题在首周内就已修复并关闭。",
+                                  "#51 reports an OOM on 8 RTX 5090s.\nThis issue has been closed since."])
+def test_an_open_issue_pointed_back_to_as_closed_is_flagged(body):
+    src = _open_issue()
+    [f] = flagged(run(body, src, cite=src.url))
+    assert f.check == "closed-but-open"
+
+
+@pytest.mark.parametrize("body", ["#51 报告 Wan2.2 14B 在 8 张 RTX 5090 上爆显存。\n这个问题目前仍未关闭。",
+                                  "#51 reports an OOM on 8 RTX 5090s.\nThis issue is still open."])
+def test_an_open_issue_told_open_is_not(body):
+    src = _open_issue()
+    assert flagged(run(body, src, cite=src.url)) == []
+
+
+def test_a_figure_of_another_table_row_put_on_the_named_model_is_flagged():
+    src = doc("**Panther Lake (iGPU)**\n\n| Model | 32 tok/s | 1024 tok/s |\n| --- | --- | --- |\n"
+              "| Qwen3.5-9B-int4-ov | 20.7 | 19.4 |\n| Qwen3.5-35B-A3B-int4-ov | 19.1 | 17.8 |\n\n"
+              "**Arrow Lake (CPU)**\n\n| Model | 32 tok/s | 1024 tok/s |\n| --- | --- | --- |\n"
+              "| Qwen3.5-9B-int4-ov | 13.2 | 13.0 |", kind="issue")
+    [f] = flagged(run("Qwen3.5-35B-A3B-int4-ov managed only 13.2 tok/s on the iGPU.", src), "metric-conflation")
+    assert f.check == "named-row-swapped"
+    assert flagged(run("Qwen3.5-9B-int4-ov managed 13.2 tok/s on Arrow Lake's CPU.", src)) == []
+
+
+def _dated_thread():
+    return doc("Run one vLLM worker per rank.", url="https://github.com/o/r/pull/3162",
+               comments=[{"author": "toslali-ibm", "date": "2026-09-15", "text": "Thanks @qgallouedec, the gain comes "
+                          "from one worker per rank."},
+                         {"author": "qgallouedec", "date": "2026-09-17", "text": "LGTM"}])
+
+
+@pytest.mark.parametrize("body", ["维护者 qgallouedec 在 9 月 15 日的评论中解释，提升来自每个 rank 各跑一个 worker。",
+                                  "qgallouedec replied on September 15 that the gain comes from one worker per rank."])
+def test_a_comment_put_on_someone_who_wrote_none_that_day_is_flagged(body):
+    src = _dated_thread()
+    [f] = flagged(run(body, src, cite=src.url), "unsupported")
+    assert f.check == "replier-not-in-thread"
+
+
+@pytest.mark.parametrize("body", ["作者 toslali-ibm 在 9 月 15 日的评论中解释，提升来自每个 rank 各跑一个 worker。",
+                                  "qgallouedec replied on September 17 with an LGTM."])
+def test_a_comment_put_on_its_writer_that_day_is_not(body):
+    src = _dated_thread()
+    assert flagged(run(body, src, cite=src.url)) == []
+
+
+@pytest.mark.parametrize("body", ["据 PR 描述，#3394 已于 9 月 16 日合入主分支。",
+                                  "Per its description, #3394 was merged on September 16."])
+def test_a_merge_day_the_merged_pr_carries_nowhere_is_flagged(body):
+    src = doc("Colocate vLLM with training.", url="https://github.com/o/r/pull/3394", state="merged",
+              dates={"created": "2026-04-30"})
+    [f] = flagged(run(body, src, cite=src.url), "unsupported")
+    assert f.check == "merge-date-unsupported"
+    # a day one of its comments carries may be where the writer read it
+    commented = src.model_copy(update={"comments": [Comment(author="a", date="2026-09-16", text="Merged, thanks!")]})
+    assert flagged(run(body, commented, cite=src.url)) == []
+
+
+PAPER = "https://arxiv.org/abs/2507.19457"
+
+
+@pytest.mark.parametrize("body", ["The paper itself was also published this week, alongside the merge.",
+                                  "这篇论文也是本周发布的。"])
+def test_the_paper_called_this_weeks_where_it_is_older_is_flagged(body):
+    paper = doc("GEPA: reflective prompt evolution.", url=PAPER, kind="paper", dates={"published": "2026-07-25"})
+    pr = doc("Add GEPA.", dates={"created": "2026-09-15"})
+    cite = f"{PAPER}), [pr]({PR}"
+    [f] = flagged(run(body, paper, pr, cite=cite), "release-date")
+    assert f.check == "event-outside-window" and "2026-07-25" in f.message
+    assert flagged(run(body.replace("this week", "in July").replace("本周", "7 月"), paper, pr, cite=cite)) == []
+
+
+BLOG = ("We’re excited to continue refining this setup, integrating features like FSDP. However, we’re waiting for an "
+        "official fix before integrating sleep() fully into TRL upstream. Full support for TP and DP is already in.")
+
+
+@pytest.mark.parametrize("body", ["该模式同样已经支持 FSDP，大模型训练可以直接切换过去。",
+                                  "The colocate mode already supports FSDP.",
+                                  "目前 sleep() 已完整并入 TRL 主线，直接可用。",
+                                  "sleep() is now integrated into TRL upstream."])
+def test_what_the_source_still_plans_told_as_in_place_is_flagged(body):
+    [f] = flagged(run(body, doc(BLOG, kind="blog")), "overstatement")
+    assert f.check == "planned-called-supported"
+
+
+@pytest.mark.parametrize("body", ["博客说 FSDP 支持还在后续计划中。", "FSDP support is planned next.",
+                                  "The colocate mode supports TP and DP.", "该模式已经支持 TP 和 DP。",
+                                  "sleep() 要等 vLLM 官方修复后才会完整并入 TRL。"])
+def test_what_the_source_plans_told_as_planned_or_what_it_has_is_not(body):
+    assert flagged(run(body, doc(BLOG, kind="blog"))) == []
+
+
+@pytest.mark.parametrize("body", ["这组 72B 实验是在 8 张 H100 上完成的。", "The 72B experiment was done on 8 H100 GPUs."])
+def test_hardware_no_source_names_for_its_experiment_is_flagged(body):
+    src = doc("Experiment 5: Qwen2.5-Math-72B. Even with 4 fewer GPUs, the co-locate setup is ~1.26× faster.", kind="blog")
+    [f] = flagged(run(body, src), "unsupported")
+    assert f.check == "condition-unseen" and "H100" in f.message
+    assert flagged(run(body.replace("8 张 H100", "更少的 GPU").replace("8 H100 GPUs", "fewer GPUs"), src)) == []
+
+
+MEMORY_NOTE = ("Note: Depending on the model size, you may need to adjust the vllm_gpu_memory_utilization parameter "
+               "in GRPOConfig to avoid out-of-memory errors.")
+
+
+@pytest.mark.parametrize("body", ["显存方面，用户不必再手动调整 vllm_gpu_memory_utilization。",
+                                  "Users no longer need to touch vllm_gpu_memory_utilization."])
+def test_a_setting_the_source_may_need_told_as_unneeded_is_flagged(body):
+    [f] = flagged(run(body, doc(MEMORY_NOTE, kind="blog")), "overstatement")
+    assert f.check == "setting-requirement-denied"
+
+
+@pytest.mark.parametrize("body", ["视模型大小，用户可能仍需调整 vllm_gpu_memory_utilization。",
+                                  "Depending on model size, users may still need to adjust vllm_gpu_memory_utilization.",
+                                  "Users no longer need to pass --colocate by hand."])
+def test_a_setting_told_as_the_source_says_is_not(body):
+    assert flagged(run(body, doc(MEMORY_NOTE, kind="blog"))) == []
+
+
+EVALS = "GEPA: 100–500 evaluations vs. 5,000–25,000+ for GRPO."
+
+
+@pytest.mark.parametrize("body", ["In other words, GEPA needs about 100 evaluations where GRPO needs 25,000.",
+                                  "换句话说，GEPA 只需约 100 次评估，而 GRPO 要 25,000 次。"])
+def test_the_low_end_of_one_range_against_the_high_end_of_another_is_flagged(body):
+    [f] = flagged(run(body, doc(EVALS, kind="repository")), "overstatement")
+    assert f.check == "range-ends-compared"
+
+
+@pytest.mark.parametrize("body", ["GEPA needs 100–500 evaluations where GRPO needs 5,000–25,000.",
+                                  "GEPA 需要 100—500 次评估，GRPO 需要 5,000—25,000 次。",
+                                  "At the low ends, GEPA needs 100 evaluations and GRPO 5,000."])
+def test_ranges_compared_as_ranges_or_end_for_end_are_not(body):
+    assert flagged(run(body, doc(EVALS, kind="repository"))) == []
+
+
+ABSTRACT = ("GEPA outperforms GRPO by 6% on average and by up to 20%. GEPA also outperforms the leading prompt "
+            "optimizer, MIPROv2, by over 10% (e.g., +12% accuracy on AIME-2025).")
+
+
+@pytest.mark.parametrize("body", ["On AIME-2025 specifically, GEPA's gain over GRPO is 12% accuracy.",
+                                  "在 AIME-2025 上，GEPA 比 GRPO 高 12%。"])
+def test_a_lead_over_one_system_put_against_another_is_flagged(body):
+    [f] = flagged(run(body, doc(ABSTRACT, kind="paper")), "metric-conflation")
+    assert f.check == "comparator-swapped" and "MIPROv2" in f.message
+
+
+@pytest.mark.parametrize("body", ["On AIME-2025 specifically, GEPA's gain over MIPROv2 is 12% accuracy.",
+                                  "在 AIME-2025 上，GEPA 比 MIPROv2 高 12%。",
+                                  "GEPA beats GRPO by up to 20%."])
+def test_a_lead_over_the_system_the_source_names_is_not(body):
+    assert flagged(run(body, doc(ABSTRACT, kind="paper"))) == []
+
+
+def test_a_figure_put_on_a_paper_the_section_cites_but_could_not_read_is_info():
+    readme = doc("VDN-H3 takes about 6.9 s of denoising and 9.0 s end to end.", url="https://github.com/o/vdn",
+                 kind="repository")
+    body = "论文报告八张 B200 上的去噪为 4.70 秒；README 给出约 6.9 秒去噪。"
+    # the paper is cited but not archived: what the sentence says the paper reports cannot be checked
+    cite = "https://github.com/o/vdn), [论文](https://arxiv.org/abs/2609.14021"
+    report = run(body, readme, cite=cite)
+    assert flagged(report) == []
+    assert any(f.check == "named-source-unread" for f in report.findings)
+    # cited and read, or not cited at all: the figure is checked as ever
+    assert "number-unsupported" in [f.check for f in flagged(run(body, readme, cite="https://github.com/o/vdn"))]

@@ -10,7 +10,7 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .polarity import gist
+from .polarity import gist, sentence_figures, source_sentences
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -449,6 +449,11 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             # a row is named however the sentence spells it, by any cell of its own: "Gen-4 Aleph" names
             # the row of `runwayml/gen4_aleph`
             named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, names, folded, text)]
+            if rare and not named and not _names_row(hit.fact, names, folded, text):
+                # the row it names stands in another table of the same document ("Panther Lake (iGPU)" beside
+                # "Arrow Lake (CPU)"): each table's names are its own
+                named, theirs_names = _named_elsewhere(ctx, hit.fact, folded, text)
+                names = {**names, **theirs_names}
             # a common figure ("$0.05") counts only where the named row gives another one in its column
             if not rare and not any(_same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw) for f in named):
                 continue
@@ -485,6 +490,20 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
 
 _NAME_TOKEN = compile_pattern(r"[A-Za-z_][\w.-]{3,}")
 
+
+def _named_elsewhere(ctx: ClaimContext, row, folded: str, text: str) -> tuple[list, dict[int, list[str]]]:
+    """The rows of the document's other tables that the sentence names, each by its own table's names,
+    and those tables' names (``_table_names``)."""
+    tables: dict[tuple, list] = {}
+    for f in ctx.facts:
+        if f.kind == "row" and f.url == row.url and (f.where, f.table) != (row.where, row.table):
+            tables.setdefault((f.where, f.table), []).append(f)
+    out, every = [], {}
+    for rows in tables.values():
+        names = _table_names(rows)
+        every.update(names)
+        out += [f for f in rows if _row_label(f) and _names_row(f, names, folded, text)]
+    return out, every
 
 def _own_label_named(hit, text: str) -> bool:
     """Whether the name written right before the figure in its own cell ("`max_response_length=32768`")
@@ -1061,6 +1080,57 @@ def gap_of_other_dimension(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# what a result is measured against: "gain over GRPO", "比 vLLM 快", "outperforms MIPROv2 by 10%"
+_AGAINST_WORD = compile_pattern(r"\b(?:over|than|against|vs\.?|versus|relative to|compared (?:to|with)|outperforms?|"
+                                r"beats?)\b|相比|相对于?|比|较|超过|胜过", re.IGNORECASE)
+_PROPER = compile_pattern(r"(?<![\w.-])[A-Za-z][A-Za-z0-9.+-]*[A-Z0-9][A-Za-z0-9.+-]*(?![\w-])")
+
+
+def _compared_with(text: str, lo: int, hi: int) -> dict[str, str]:
+    """The names (a capital or digit inside: GRPO, MIPROv2, vLLM) that stand within a few words after a
+    word of comparison in text[lo:hi], folded, with their spelling."""
+    out = {}
+    for m in _AGAINST_WORD.finditer(text, lo, hi):
+        window = text[m.end():min(hi, m.end() + 40)]
+        if re.match(r"\s*[\d~≈约]", window):
+            continue  # "by over 10%", "比 2.1 倍": a bound or a figure, not what it is compared with
+        first = _PROPER.search(window)
+        if first is not None:
+            out[first.group(0).casefold().rstrip(".")] = first.group(0).rstrip(".")
+    return out
+
+
+def comparator_swapped(ctx: ClaimContext) -> list[Finding]:
+    """"On AIME-2025, GEPA's gain over GRPO is 12% accuracy" where the abstract's "+12% accuracy on
+    AIME-2025" is GEPA's lead over MIPROv2: the source sentence that gives the figure compares with another
+    system, and never names the claim's. Only for a comparison figure (a share, a multiple, points) and a
+    claim's comparator that the sources name elsewhere."""
+    text = ctx.claim.text
+    for qa in ctx.claim.quantities:
+        if qa.negated or qa.q.unit not in ("%", "x", "pp"):
+            continue
+        clause = ctx.claim.clauses[qa.clause]
+        if sum(o is not qa and is_result(o.q) and not o.negated for o in ctx.claim.quantities) >= 2:
+            continue  # "0.585 s，比 GGUF 的 0.802 s 快 1.37x": a ratio of the sentence's own figures
+        mine = _compared_with(text, clause.start, clause.end)
+        if not mine:
+            continue
+        for hit in matches(qa.q, ctx.facts, bare_ok=False):
+            # the one sentence of the passage that gives the figure
+            sentence = next((q for f, q, _, _ in source_sentences(ctx) if f is hit.fact
+                             and any(x is hit.qa for x in sentence_figures(f, q))), hit.fact.statement.text)
+            theirs = _compared_with(sentence, 0, len(sentence))
+            named = {w.group(0).casefold().rstrip(".") for w in _PROPER.finditer(sentence)}
+            if not theirs or set(mine) & named or set(theirs) & {w.group(0).casefold() for w in _PROPER.finditer(text)}:
+                continue
+            known = " ".join(f.statement.text for f in ctx.facts).casefold()
+            if not all(m in known for m in mine):
+                continue
+            return [ctx.finding("metric-conflation", "warning",
+                                f"In the source, {hit.qa.q.raw} is measured against {theirs[min(theirs)]}, not "
+                                f"{mine[min(mine)]}.", [hit.fact], "comparator-swapped")]
+    return []
+
 CHECKS = [pairing_swapped, column_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
-          device_count_swapped, axis_swapped, total_as_single, points_as_percent, gap_of_other_dimension]
+          device_count_swapped, axis_swapped, total_as_single, points_as_percent, gap_of_other_dimension, comparator_swapped]

@@ -16,6 +16,18 @@ from ..regex_cache import compile_pattern
 
 _REF = compile_pattern(r"(?<![\w/])#(\d{1,7})\b")
 _DIGIT = compile_pattern(r"\d")
+# a document called by what it is ("the paper itself", "该论文", "the blog post"), and the addresses such
+# a document has when its citation could not be read
+KIND_WORDS = {"paper": compile_pattern(r"\b(?:the|this|that) (?:paper|preprint|arXiv paper)\b|论文", re.IGNORECASE),
+              "blog": compile_pattern(r"\b(?:the|this|that) (?:blog post|blog|post|write-up)\b|博客|博文", re.IGNORECASE),
+              "model_card": compile_pattern(r"\b(?:the|this|that) model card\b|模型卡", re.IGNORECASE)}
+_KIND_URLS = {"paper": compile_pattern(r"arxiv\.org|openreview\.net|aclanthology\.org|\.pdf$", re.IGNORECASE),
+              "blog": compile_pattern(r"/blog|blog\.|medium\.com|/posts?/", re.IGNORECASE),
+              "model_card": compile_pattern(r"huggingface\.co/(?!datasets/|spaces/|blog/)[\w.-]+/[\w.-]+/?$", re.IGNORECASE)}
+
+
+def _bare_url(url: str) -> str:
+    return url.casefold().rstrip("/").removeprefix("https://").removeprefix("http://").removeprefix("www.")
 
 
 @lru_cache(maxsize=4096)  # a pure function of the text, asked by several rules per sentence
@@ -116,10 +128,23 @@ class ClaimContext:
 
     def names_others(self) -> bool:
         """Whether the sentence names a PR or issue by number ("#24404") that none of
-        the cited documents is: what it says may be about that one."""
+        the cited documents is, or calls its source a paper (a blog, a model card) where only
+        an unread citation is one: what it says may be about that one."""
         numbers = {int(n) for n in _REF.findall(self.claim.text)}
         cited = {d.number if d.number is not None else number_in_url(d.url) for d in self.docs}
-        return bool(numbers - cited)
+        return bool(numbers - cited) or bool(self.unread_of_kind())
+
+    def unread_of_kind(self) -> list[str]:
+        """"论文报告 … 6.70 秒" where the section cites an arXiv paper that could not be read: the cited
+        addresses of the kind the sentence calls its source by, when no document of that kind was read."""
+        read = {_bare_url(u) for d in self.docs for u in [d.url, *(d.aliases or [])]}
+        unread = [c.url for c in self.section.citations if _bare_url(c.url) not in read]
+        for kind, pattern in KIND_WORDS.items():
+            if pattern.search(self.claim.text) and not any(d.kind == kind for d in self.docs):
+                found = [u for u in unread if _KIND_URLS[kind].search(u)]
+                if found:
+                    return found
+        return []
 
     def ranked_docs(self) -> list[tuple[float, SourceDocument]]:
         """The cited documents, the one the sentence speaks of first: named by number

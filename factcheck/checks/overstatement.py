@@ -343,9 +343,18 @@ def sign_flipped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# a sentence that restates what came before as its upshot: "Put simply, …", "换句话说，…"
+_RESTATED = compile_pattern(r"^\W*(?:put simply|simply put|in other words|in short|in practice|that is|that means|so|"
+                            r"in effect|bottom line)\b|^\W*(?:换句话说|换言之|也就是说|简单来说|简单说|简而言之|说白了|总之|实际上|"
+                            r"这意味着|这就意味着)", re.IGNORECASE)
+
+
 def _hedged_before(ctx: ClaimContext, qa) -> bool:
     """The section already gave this number with its hedge ("最高达到 740 …。740 与
-    1.2 分别对应 FP16 与 FP8"): a sentence that refers back to it need not repeat it."""
+    1.2 分别对应 FP16 与 FP8"): a sentence that refers back to it need not repeat it.
+    One that restates it as the upshot ("Put simply, MTP makes it 1.28x faster") claims it anew."""
+    if _RESTATED.search(ctx.claim.text):
+        return False
     for st in ctx.earlier:
         for other in st.quantities:
             if same_value(qa.q, other.q, strict=True) and (other.q.bound or other.q.approx or any(
@@ -906,8 +915,36 @@ def target_list_widened(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+
+def range_ends_compared(ctx: ClaimContext) -> list[Finding]:
+    """"GEPA needs about 100 evaluations where GRPO needs 25,000" where the README gives "100–500
+    evaluations vs. 5,000–25,000+": two figures of the claim that are ends of two ranges of one source
+    passage, the low end of one and the high end of the other. The source compares ranges; the claim
+    picks the ends that widen the gap."""
+    own = [qa for qa in ctx.claim.quantities if not qa.negated and not qa.q.is_range]
+    if len(own) < 2:
+        return []
+    for fact in ctx.facts:
+        ranges = [x for x in fact.statement.quantities if x.q.is_range]
+        if len(ranges) < 2:
+            continue
+        ends = []  # (claim figure, range, "low" | "high")
+        for qa in own:
+            for r in ranges:
+                for side, value in (("low", r.q.low), ("high", r.q.high)):
+                    if same_value(qa.q, r.q.model_copy(update={"low": value, "high": value})):
+                        ends.append((qa, r, side))
+        for a, ra, sa in ends:
+            for b, rb, sb in ends:
+                if a is not b and ra is not rb and (sa, sb) == ("low", "high") and compatible(ra.q.unit, rb.q.unit):
+                    return [ctx.finding(
+                        "overstatement", "warning",
+                        f"{a.q.raw} is the low end of {ra.q.raw} and {b.q.raw} the high end of {rb.q.raw}; the source "
+                        "compares the two ranges, not those ends.", [fact], "range-ends-compared")]
+    return []
+
 _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
-          target_list_widened, extreme_contradicted, one_of_dropped]
+          target_list_widened, extreme_contradicted, one_of_dropped, range_ends_compared]

@@ -385,6 +385,33 @@ def requirement_denied(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+# a setting by its name: snake_case ("vllm_gpu_memory_utilization") or a flag ("--offload_model")
+_SETTING = compile_pattern(r"--[A-Za-z][\w-]+|\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
+
+
+def setting_requirement_denied(ctx: ClaimContext) -> list[Finding]:
+    """"用户不必再手动调整 vllm_gpu_memory_utilization" where the blog says "you may need to adjust the
+    vllm_gpu_memory_utilization parameter": a setting a source clause says must or may need to be set,
+    told as one nobody need touch. The setting is named after the claim's "no need" and in the source's clause."""
+    if not ctx.facts:
+        return []
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    cues = [h for h in modality.find(text) if h.key == "no_need"]
+    named = {m.group(0).casefold(): m.group(0) for c in cues for m in _SETTING.finditer(text, c.end)}
+    if not named:
+        return []
+    for fact, sentence, _, _ in source_sentences(ctx):
+        for clause in split_clauses(sentence):
+            part = sentence[clause.start:clause.end]
+            shared = {m.group(0).casefold() for m in _SETTING.finditer(part)} & set(named)
+            if shared and modality.says(part, "requirement") and not modality.says(part, "no_need") and not clause.cues:
+                return [ctx.finding("overstatement", "warning",
+                                    f"The source says {named[sorted(shared)[0]]} may need to be set; the claim says it "
+                                    "need not be.", [sentence_evidence(fact, sentence)], "setting-requirement-denied")]
+    return []
+
+
 # what a claim says is supported or included, and a name it says so of: Latin names are the
 # same in either language ("已经支持 vLLM 推理" / "does not yet include VLLM … support")
 _SUPPORT = compile_pattern(r"支持|兼容|适配|包含|包括|提供|\b(?:supports?|supported|supporting|includes?|included|including"
@@ -509,5 +536,65 @@ def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
                         [sentence_evidence(fact, sentence)], "platform-support-denied")]
 
 
+# what a claim says is in place now: supported (the thing after the verb) or integrated (the thing before it)
+_IN_PLACE = compile_pattern(r"支持|兼容|\b(?:supports?|supported|integrates|ships|works? with)\b", re.IGNORECASE)
+_INTEGRATED = compile_pattern(r"并入|集成到|集成进|合入|\b(?:(?:is|was|has been|now) integrated|merged into|lands? in|landed in"
+                              r"|ships? in)\b", re.IGNORECASE)
+# a function by its call ("sleep()", "torch.compile()"): a name even in lower case
+_CALL = compile_pattern(r"(?<![\w.])[A-Za-z_][\w.]*\(\)")
+
+
+def _named_things(text: str, start: int, end: int) -> dict[str, str]:
+    """Names (``_supported_names``) and calls ("sleep()") in text[start:end], folded, with their spelling."""
+    out = _supported_names(text, start, end)
+    out |= {m.group(0).casefold(): m.group(0) for m in _CALL.finditer(text, start, end)}
+    return out
+
+
+def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
+    """"该模式同样已经支持 FSDP" where the blog says "excited to continue refining this setup, integrating
+    features like FSDP"; "sleep() 已完整并入 TRL 主线" where it says "waiting for an official fix before
+    integrating sleep() fully": what a source clause names as still to come, told as in place. Only for a
+    name the claim says is in place (after its verb), not the cited project's own name, and where no source
+    clause says it is in place already."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return []
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal") or _QUESTION.search(text):
+        return []
+    claimed: dict[str, str] = {}
+    for clause in ctx.claim.clauses:
+        if clause.cues:
+            continue
+        if m := _IN_PLACE.search(text, clause.start, clause.end):
+            claimed |= _named_things(text, m.end(), clause.end)
+        if m := _INTEGRATED.search(text, clause.start, clause.end):
+            claimed |= _named_things(text, clause.start, m.start())
+    own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
+    claimed = {k: v for k, v in claimed.items() if k not in own}
+    if not claimed:
+        return []
+    planned, affirmed = [], set()
+    for fact, sentence, _, _ in source_sentences(ctx):
+        for clause in split_clauses(sentence):
+            names = set(_named_things(sentence, clause.start, clause.end)) & set(claimed)
+            if not names:
+                continue
+            part = sentence[clause.start:clause.end]
+            if (_IN_PLACE.search(part) or _INTEGRATED.search(part)) and not clause.cues and not modality.says(part, "plan"):
+                affirmed |= names
+            # the plan may open the sentence: "excited to continue refining this setup, integrating features like FSDP"
+            elif modality.says(sentence[:clause.end], "plan"):
+                planned.append((fact, sentence, names))
+    planned = [(f, q, n - affirmed) for f, q, n in planned if n - affirmed]
+    if not planned:
+        return []
+    fact, sentence, names = planned[0]
+    return [ctx.finding("overstatement", "warning",
+                        f"The claim says {', '.join(sorted(claimed[n] for n in names))} is in place; the cited source "
+                        "speaks of it as still to come.", [sentence_evidence(fact, sentence)], "planned-called-supported")]
+
+
 CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied, support_denied,
-          platform_support_denied]
+          platform_support_denied, planned_called_supported, setting_requirement_denied]

@@ -6,12 +6,14 @@ import datetime as dt
 import re
 
 from ..align import words
+from ..extract.clauses import split_clauses
 from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
-from .context import ClaimContext, number_in_url
+from .context import KIND_WORDS, ClaimContext, number_in_url
+from .polarity import sentence_evidence, source_sentences
 
 _TAG = compile_pattern(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
 _PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
@@ -125,13 +127,22 @@ def opened_date_told_as_merged(ctx: ClaimContext) -> list[Finding]:
         if _OPENING.search(text, lo, hi) or _OPENING.match(text, mention.end, mention.end + 4):
             continue
         dates = [d.dates.as_dates() for d in named]
-        if any("merged" in x for x in dates) or not all(x.get("created") == mention.date for x in dates):
-            continue
+        if any("merged" in x for x in dates):
+            continue  # date_contradicted's
         doc = named[0]
-        return [ctx.finding(
-            "release-date", "warning",
-            f"The cited source gives {_fmt(mention.date)} as the day it was opened, and no merge date; the claim "
-            "says it was merged then.", [Evidence.of_field(doc, "dates.created")], "opened-date-as-merged")]
+        if all(x.get("created") == mention.date for x in dates):
+            return [ctx.finding(
+                "release-date", "warning",
+                f"The cited source gives {_fmt(mention.date)} as the day it was opened, and no merge date; the claim "
+                "says it was merged then.", [Evidence.of_field(doc, "dates.created")], "opened-date-as-merged")]
+        # "据 PR 描述，#3394 已于 6 月 2 日合入": a merge day the thread carries nowhere (no date field,
+        # no comment of that day), for a PR the source shows merged
+        seen = {day for d in named for day in [*d.dates.as_dates().values(), *(c.day() for c in d.comments)]}
+        if len(named) == 1 and (doc.state or "").lower() == "merged" and mention.date not in seen:
+            return [ctx.finding(
+                "unsupported", "warning",
+                f"The cited source shows the PR merged but gives no merge date; {_fmt(mention.date)} is not among "
+                "its dates.", [Evidence.of_field(doc, "state")], "merge-date-unsupported")]
     return []
 
 _TEXT_EVENTS = {"released", "published", "open_sourced"}
@@ -264,7 +275,7 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
                 return found
     # "vLLM 0.30 和 SGLang 0.5.20 都在本周发布": each named version is checked against its
     # own release; without versions, the document the sentence speaks of most
-    targets = _version_docs(ctx, event.clause)
+    targets = _version_docs(ctx, event.clause) or _named_by_kind(ctx)
     if not targets:
         score, doc = ctx.subject_docs()[0]
         targets = [doc] if score >= 2 else []
@@ -285,6 +296,16 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
             [Evidence.of_field(doc, f"dates.{field}") if given else Evidence.of_field(doc, "comments")], "event-outside-window")]
     return []
 
+
+def _named_by_kind(ctx: ClaimContext) -> list[SourceDocument]:
+    """The one cited document of the kind the sentence calls it by ("The paper itself was also published
+    this week" where one cited source is a paper)."""
+    for kind, pattern in KIND_WORDS.items():
+        if pattern.search(ctx.claim.text):
+            docs = [d for d in ctx.docs if d.kind == kind]
+            if len(docs) == 1:
+                return docs
+    return []
 
 def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
     """"393.9 这组数字是本周才被 #113 撤下的" where every date #113 carries (opened, merged,
@@ -380,6 +401,41 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
                 [Evidence.of_field(doc, "dates.created")], "new-but-earlier")]
     return []
 
+
+# a source that widens what was there: "extend GGUF support", "expands FP8 coverage", "进一步扩展 …"
+_EXTENDS = compile_pattern(r"\b(?:extend(?:s|ed|ing)?|expand(?:s|ed|ing)?|broaden(?:s|ed)?|improv(?:es|ed|ing)"
+                           r"|more|additional)\b|扩展|扩大|进一步|增强|改进", re.IGNORECASE)
+_NAME_TOKEN = compile_pattern(r"(?<![\w.-])[A-Z][A-Za-z0-9.+-]*[A-Z0-9][A-Za-z0-9.+-]*(?![\w-])")
+
+
+def first_but_extended(ctx: ClaimContext) -> list[Finding]:
+    """"With this release, OpenVINO gains GGUF support for the first time" where the notes say
+    "OpenVINO and OpenVINO GenAI extend GGUF support": a source clause that names the same thing
+    (a name with a capital inside: GGUF, FP8, ROCm) says its support was widened, so it was there before."""
+    firsts = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "first"]
+    if not firsts or not ctx.facts or _EXTENDS.search(ctx.claim.text):
+        return []  # "本版扩展了 GGUF 支持，新增的 GGUF 前端 …": the sentence says itself what was there
+    text = ctx.claim.text
+    clauses = {e.clause for e in firsts}
+    names = {m.group(0).casefold(): m.group(0) for m in _NAME_TOKEN.finditer(text)
+             if any(c.start <= m.start() < c.end for i, c in enumerate(ctx.claim.clauses) if i in clauses)}
+    if not names:
+        return []
+    for fact, sentence, _, _ in source_sentences(ctx):
+        for clause in split_clauses(sentence):
+            part = sentence[clause.start:clause.end]
+            m = _EXTENDS.search(part)
+            if m is None or clause.cues:
+                continue
+            named = sorted({n.group(0).casefold() for n in _NAME_TOKEN.finditer(part) if n.start() > m.start()} & set(names))
+            if named:
+                name = names[named[0]]
+                return [ctx.finding(
+                    "release-date", "warning",
+                    f"The claim says {name} arrives for the first time; the cited source says its support is "
+                    "extended, so it was there before.",
+                    [sentence_evidence(fact, sentence)], "first-but-extended")]
+    return []
 
 def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Finding]:
     announced = _announced_before(ctx, doc)
@@ -519,8 +575,11 @@ def closed_but_open(ctx: ClaimContext) -> list[Finding]:
     for event in ctx.claim.of("event", affirmed=True):
         if event.key != "closed" or event.clause is None:
             continue
-        for doc in ctx.referenced():
-            if (doc.state or "").lower() == "open" and event.clause in _clauses_naming(ctx, doc):
+        docs = ctx.referenced()
+        # "这个问题在首周内就已修复并关闭": the one thread the sentence before named, by pointing back
+        back = len(docs) == 1 and not any(_clauses_naming(ctx, d) for d in docs)
+        for doc in docs:
+            if (doc.state or "").lower() == "open" and (back or event.clause in _clauses_naming(ctx, doc)):
                 return [ctx.finding("unsupported", "warning", "The claim says closed; the cited thread is still open.",
                                     [Evidence.of_field(doc, "state")], "closed-but-open")]
     return []
@@ -597,5 +656,5 @@ def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [date_contradicted, opened_date_told_as_merged, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
+CHECKS = [date_contradicted, opened_date_told_as_merged, first_but_extended, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
           merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released]

@@ -116,8 +116,9 @@ def _named_size(raw: str, ctx: ClaimContext) -> bool:
     # "-A23B": the active parameters of a mixture-of-experts name ("MiniMax-M3-428B-A23B")
     # … or the same glued size on its own ("BF16 70B MLP"), which the extractor may read as a
     # parameter count in one text and as bytes in the other
-    inside = re.compile(rf"(?:[A-Za-z0-9][\w.]*[-_/]A?){re.escape(compact)}(?![\w.])"
-                        rf"|(?<![\w.]){re.escape(compact)}(?:[-_][A-Za-z]|(?![\w.]))", re.IGNORECASE)
+    # (a sentence's full stop after the name is no part of it: "Qwen2.5-Math-72B. Even with …")
+    inside = re.compile(rf"(?:[A-Za-z0-9][\w.]*[-_/]A?){re.escape(compact)}(?!\w|\.\w)"
+                        rf"|(?<![\w.]){re.escape(compact)}(?:[-_][A-Za-z]|(?!\w|\.\w))", re.IGNORECASE)
     return any(inside.search(text) for d in ctx.docs for text in (d.title or "", d.text, d.url))
 
 
@@ -506,7 +507,8 @@ _NAMED_SPEAKER = compile_pattern(
     r"(?:maintainer|reviewer|author|维护者|作者|评审者|审阅者)\s*(?:[,，]\s*@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]"
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:later\s+|次日|当天|随后)?(?:replied|responded|answered|回复|回应|答复)))"
     # "mmathew23 在该 PR 下回复", "zhangsan 随后在评论中答复": where the reply was, between name and verb
-    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:次日|当天|随后|也|还)?\s*(?:在|于)[^，,。；;]{1,12}?(?:回复|回应|答复))"
+    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:次日|当天|随后|也|还)?\s*(?:在|于)[^，,。；;]{1,16}?"
+    r"(?:回复|回应|答复|评论中(?:解释|表示|指出|说明|写道|确认|称)))"
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]?\s*(?:later\s+)?(?:replied|responded|answered)",
     re.IGNORECASE)
 _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "that", "and", "but", "which", "they", "he",
@@ -537,6 +539,10 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> l
     dated = _dated_in_window(ctx)
     if dated:  # "本周 X 回复": a reply this week is one of this week's comments, not X's of last year
         comments = [c for c in comments if c.day() is None or ctx.window.start <= c.day() <= ctx.window.end]
+    days = {d.date for d in ctx.claim.dates if d.date and d.precision == "day"}
+    if days and any(c.day() in days for c in comments):
+        # "qgallouedec 在 3 月 31 日的评论中解释": the comment of that day, not one of another
+        comments = [c for c in comments if c.day() is None or c.day() in days]
     authors = {c.author.casefold().lstrip("@") for c in comments}
     for m in _NAMED_SPEAKER.finditer(ctx.claim.text):
         who = m.group(1) or m.group(2) or m.group(3) or m.group(4)
@@ -851,6 +857,8 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     A condition with no anchor ("H100 users can try it") is left alone."""
     if not ctx.docs or load_lexicon().modality.says(ctx.claim.text, "advice"):
         return []  # "GLM-5.3-Flash 与 Qwen3.8 用户：先用 … 核对": advice names no measurement
+    if ctx.names_others():
+        return []  # "论文报告八张 B200 …" where the paper is no document the section could read
     anchored = any(matches(qa.q, ctx.facts, bare_ok=False) for qa in ctx.claim.quantities
                    if is_result(qa.q) and not qa.negated)
     # "All three columns were measured on the same H100" where the cited table was measured on a

@@ -14,11 +14,13 @@ from factcheck.regex_cache import compile_pattern
 
 _VERSION = compile_pattern(
     r"""
-    (?<![A-Za-z0-9_.\-/])
+    # not glued to a word ("Qwen-2.5" names a model), except a package file's three-part version
+    # after its name ("torch-2.7.1+cu128-cp312-….whl")
+    (?:(?<![A-Za-z0-9_.\-/])|(?<=[a-z]-)(?=\d+\.\d+\.\d+))
     (?P<v>v)?
     (?P<number>\d+(?:\.\d+)+)
     (?P<pre>(?:-|\.)?(?:rc\d*|alpha\d*|beta\d*|dev\d*|post\d*|a\d+|b\d+))?
-    (?P<local>\+[A-Za-z0-9.]+)?
+    (?P<local>\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?  # "+cu128", not the full stop after it
     (?![A-Za-z0-9_]|\.\d)
     """,
     re.VERBOSE,
