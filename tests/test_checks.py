@@ -3589,3 +3589,38 @@ def test_a_figure_put_on_a_paper_the_section_cites_but_could_not_read_is_info():
     assert any(f.check == "named-source-unread" for f in report.findings)
     # cited and read, or not cited at all: the figure is checked as ever
     assert "number-unsupported" in [f.check for f in flagged(run(body, readme, cite="https://github.com/o/vdn"))]
+
+
+DISTRIBUTED = "Distributed inference: run DeepSeek-R1 FP8 across two workers with n_worker: 2 on 8xH100 nodes."
+
+
+@pytest.mark.parametrize("body", ["#101 让 FP32 的 DeepSeek-R1 可以在两台 worker 上运行，启动时加参数 n_worker: 2。",
+                                  "#101 lets DeepSeek-R1 in FP32 run across two workers with n_worker: 2."])
+def test_a_condition_put_on_a_thread_named_by_number_that_never_names_it_is_flagged(body):
+    [f] = flagged(run(body, doc(DISTRIBUTED)), "unsupported")
+    assert f.check == "condition-unseen" and "FP32" in f.message
+
+
+@pytest.mark.parametrize("body", ["#101 让 FP8 的 DeepSeek-R1 可以在两台 worker 上运行，启动时加参数 n_worker: 2。",
+                                  "#101 lets DeepSeek-R1 in FP8 run across two workers with n_worker: 2.",
+                                  # no thread named: a reader's suggestion, not the PR's word
+                                  "FP32 users may want to try two workers too."])
+def test_a_condition_the_named_thread_gives_or_no_thread_named_is_not(body):
+    assert flagged(run(body, doc(DISTRIBUTED))) == []
+
+
+@pytest.mark.parametrize("body", ["作者在 H100、指定模板和固定种子下验证，输出与参考一致。",
+                                  "The author verified on an H100 with a fixed seed that the outputs match."])
+def test_verified_on_hardware_the_source_never_names_is_flagged(body):
+    src = doc("Use fixed decode buffers. Verified with the given template and a fixed seed on MI355X: outputs match.")
+    [f] = flagged(run(body, src), "unsupported")
+    assert f.check == "condition-unseen" and "H100" in f.message
+    assert flagged(run(body.replace("H100", "MI355X").replace("an MI355X", "an MI355X"), src)) == []
+
+
+def test_a_member_of_a_slash_list_that_drops_the_prefix_is_named():
+    src = doc("Prebuilt binaries: per-SM CUDA (`sm75/80/86/89/90/100/120/121`), flash-attn where supported.")
+    body = "#101 builds per-SM CUDA binaries from sm75 to sm121."
+    assert flagged(run(body, src)) == []
+    shorter = doc("Prebuilt binaries: per-SM CUDA (`sm75/80/86/89/90/100/120`), flash-attn where supported.")
+    assert [f.check for f in flagged(run(body, shorter))] == ["condition-unseen"]

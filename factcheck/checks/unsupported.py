@@ -484,6 +484,7 @@ def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
 
 
 _THREADS = ("pull_request", "issue")
+_REF_NUMBER = compile_pattern(r"(?<![\w/])#\d{1,7}\b")
 
 
 def _said_by(comment: Comment, end) -> bool:
@@ -824,6 +825,11 @@ def _seen(ctx: ClaimContext, *spellings: str) -> bool:
         # "4xSM120": a count glued before the name
         if re.search(r"(?:(?<![a-z0-9])|(?<=\dx))" + r"[\s_\-./·]*".join(map(re.escape, parts)) + r"(?![a-z0-9])", raw):
             return True
+        # "sm75/80/86/…/121": a list whose later members drop the prefix the first one carries
+        m = re.fullmatch(r"([a-z]+)[\s_]?(\d+)", sp.casefold())
+        if m and any(m.group(2) in lst.group(1).split("/")[1:] for lst in
+                     re.finditer(rf"(?<![a-z0-9]){re.escape(m.group(1))}[\s_]?(\d+(?:/\d+)+)(?![\d/])", raw)):
+            return True
     return False
 
 
@@ -873,7 +879,10 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     # "The user adds that the failure is limited to Windows machines with AMD GPUs": what the sentence
     # puts in a cited source's mouth is the source's to carry, a platform as much as a GPU
     told = not first_party(ctx) and _TOLD_BY_SOURCE.search(ctx.claim.text) is not None
-    anchored = anchored or told
+    # "Xinference #2877 让 FP32 的 DeepSeek-R1 可以在两台 worker 上运行": what the sentence says a thread it
+    # names by number does is that thread's to carry
+    by_number = any(d.kind in _THREADS for d in ctx.referenced()) and _REF_NUMBER.search(ctx.claim.text) is not None
+    anchored = anchored or told or by_number
     arch = load_lexicon().hardware_arch
     # a source that names the architecture ("SM90", "Hopper") names the parts built on it; a
     # sibling part does not ("GH200" is not "H100")
