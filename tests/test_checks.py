@@ -1537,7 +1537,7 @@ def test_a_precision_the_source_spells_otherwise_is_seen():
 
 
 def test_a_raised_issue_is_a_created_event():
-    raised = doc("Matmul performance degrades on B200", dates={"created": "2026-02-04"}, kind="issue")
+    raised = doc("BF16 matmul performance degrades on B200", dates={"created": "2026-02-04"}, kind="issue")
     [f] = flagged(run("#101 于 2026 年 3 月 4 日提出，测的是 BF16 matmul。", raised, window="2026-06-22..2026-06-28"),
                   "release-date")
     assert f.check == "date-contradicted"
@@ -3624,3 +3624,104 @@ def test_a_member_of_a_slash_list_that_drops_the_prefix_is_named():
     assert flagged(run(body, src)) == []
     shorter = doc("Prebuilt binaries: per-SM CUDA (`sm75/80/86/89/90/100/120`), flash-attn where supported.")
     assert [f.check for f in flagged(run(body, shorter))] == ["condition-unseen"]
+
+
+# --- stop 22: mechanisms from rounds 42 and 43 ------------------------------------------------------
+
+def test_a_figure_at_the_load_the_sentence_itself_gives_is_not_told_as_single():
+    src = doc("Tested on 4 nodes of 8x RTX 4090. Gets about 24.1 tok/s decode for a single stream, and 458 tok/s for "
+              "batch size 128.")
+    for body in ["The PR reports about 24.1 tok/s decode for a single stream and 458 tok/s at batch size 128.",
+                 "PR 报告单路解码约 24.1 tok/s，batch size 128 时为 458 tok/s。"]:
+        assert flagged(run(body, src)) == []
+    [f] = flagged(run("The PR reports 458 tok/s for a single stream.", src))
+    assert f.check == "single-load-swapped"
+
+
+def test_the_sources_own_multiple_beside_two_other_figures_is_not_theirs_to_fit():
+    src = doc("| Model | Batch | Processing Time | Total Time | Speedup vs No Batch |\n|---|---|---|---|---|\n"
+              "| Large v2 | 16 | 51.59 | 53.39 | 3.29x |", kind="issue")
+    for body in ["large-v2 在 batch size 16 时处理时间 51.59 秒、总时间 53.39 秒，相对不批处理提速 3.29 倍。",
+                 "At batch size 16, large-v2 took 51.59 s to process and 53.39 s in total, 3.29x faster than no batching."]:
+        assert flagged(run(body, src)) == []
+
+
+def test_a_pin_in_code_is_a_version():
+    src = doc("The only dependency as of now is `aphrodite-engine==0.4.2`.")
+    assert flagged(run("It pins `aphrodite-engine==0.4.2` as its only dependency.", src)) == []
+    [f] = flagged(run("It pins `aphrodite-engine==0.4.5` as its only dependency.", src))
+    assert f.check == "version-unsupported" and "0.4.5" in f.message
+
+
+@pytest.mark.parametrize("body", ["The PR reported about 91 tok/s, slower than the 140 tok/s with AWQ Marlin.\n"
+                                  "In other words, the NVFP4 path decoded roughly 1.5 times faster than AWQ Marlin.",
+                                  "The synchronous engine reached 15075.27 tokens/s, while the asynchronous engine reached "
+                                  "6271.73 tokens/s.\nThe async engine was thus about 2.4 times faster than the sync one."])
+def test_a_multiple_told_faster_than_the_baseline_the_sentence_before_gives_as_faster_is_flagged(body):
+    src = doc("Gets about 91 tok/s decode (slower than the 140 tok/s with AWQ Marlin). Sync: 15075.27 tokens/s; "
+              "async: 6271.73 tokens/s.")
+    [f] = flagged(run(body, src), "overstatement")
+    assert f.check == "speed-flipped"
+
+
+@pytest.mark.parametrize("body", ["The PR reported about 91 tok/s, slower than the 140 tok/s with AWQ Marlin.\n"
+                                  "In other words, AWQ Marlin decoded roughly 1.5 times faster than the NVFP4 path.",
+                                  "The synchronous engine reached 15075.27 tokens/s, while the asynchronous engine reached "
+                                  "6271.73 tokens/s.\nThe sync engine was thus about 2.4 times faster than the async one."])
+def test_a_multiple_told_the_right_way_round_is_not(body):
+    src = doc("Gets about 91 tok/s decode (slower than the 140 tok/s with AWQ Marlin). Sync: 15075.27 tokens/s; "
+              "async: 6271.73 tokens/s.")
+    assert flagged(run(body, src)) == []
+
+
+def test_a_reply_put_on_the_repository_the_sentence_names_reads_that_repositorys_thread():
+    quiet = doc("My test results: batching gives 3.29x.", url="https://github.com/speaches-ai/speaches/issues/169",
+                kind="issue", repo="speaches-ai/speaches")
+    busy = doc("Batching support.", url="https://github.com/SYSTRAN/faster-whisper/pull/856", repo="SYSTRAN/faster-whisper",
+               comments=[{"author": "m", "date": "2026-09-15", "text": "Thanks!"}])
+    cite = f"{quiet.url}), [b]({busy.url}"
+    body = "speaches 的维护者在回复中确认了这些数字。"
+    [f] = flagged(run(body, quiet, busy, cite=cite), "unsupported")
+    assert f.check == "reply-not-in-thread"
+    assert flagged(run(body.replace("speaches", "faster-whisper"), quiet, busy, cite=cite)) == []
+
+
+MEMORY = "Batched transcription: it achieves up to 4x speedup while taking up ~2x the memory."
+
+
+@pytest.mark.parametrize("body", ["按 #101 的说法，批处理在提速的同时，显存占用基本不变。",
+                                  "Per #101, batching speeds things up while memory use stays unchanged."])
+def test_memory_told_unchanged_where_the_source_gives_a_multiple_is_flagged(body):
+    [f] = flagged(run(body, doc(MEMORY)), "overstatement")
+    assert f.check == "memory-unchanged" and "~2x" in f.message
+
+
+@pytest.mark.parametrize("body", ["按 #101 的说法，批处理最高提速 4 倍，但显存约翻倍。",
+                                  "Per #101, batching is up to 4x faster but takes about twice the memory.",
+                                  "Per #101, the transcripts stay unchanged with batching."])
+def test_memory_told_as_the_source_gives_it_is_not(body):
+    assert flagged(run(body, doc(MEMORY))) == []
+
+
+def test_an_open_issue_told_closed_this_week_in_chinese_is_flagged():
+    src = doc("Support distil-large-v3.5.", url="https://github.com/o/r/issues/178", kind="issue", state="open")
+    [f] = flagged(run("#178 已在本周关闭。", src, cite=src.url))
+    assert f.check == "closed-but-open"
+    assert flagged(run("#178 本周仍未关闭。", src, cite=src.url)) == []
+
+
+@pytest.mark.parametrize("body", ["ekzhu confirmed in that thread that 0.4.0 was pulled because of a bug.",
+                                  "zhang-3 noted in that thread that 0.4.0 was pulled because of a bug."])
+def test_a_login_said_to_confirm_in_a_thread_they_wrote_nothing_in_is_flagged(body):
+    src = doc("Bump autogen.", url="https://github.com/o/r/pull/852",
+              comments=[{"author": "BenWilson2", "date": "2026-09-15", "text": "The group chat was broken in 0.4.0."}])
+    [f] = flagged(run(body, src, cite=src.url), "unsupported")
+    assert f.check == "replier-not-in-thread"
+
+
+@pytest.mark.parametrize("body", ["BenWilson2 confirmed in that thread that 0.4.0 was broken.",
+                                  "Microsoft confirmed in that thread that 0.4.0 was pulled."])
+def test_the_commenter_or_a_company_said_to_confirm_is_not(body):
+    src = doc("Bump autogen.", url="https://github.com/o/r/pull/852",
+              comments=[{"author": "BenWilson2", "date": "2026-09-15", "text": "The group chat was broken in 0.4.0."}])
+    assert flagged(run(body, src, cite=src.url)) == []

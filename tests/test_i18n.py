@@ -47,6 +47,21 @@ def test_every_msgid_is_translated_with_the_same_placeholders(lang):
             assert set(PLACEHOLDER.findall(s)) <= wanted, f"{lang}: {s!r} names a value {msgid!r} does not have"
 
 
+def test_english_says_what_the_code_says_once():
+    # a catalog tool run over a multi-line msgid once wrote its msgstr sixteen times over: "X.X.X…"
+    for msgid, msgstr in entries("en").items():
+        if isinstance(msgid, str):
+            assert msgstr == msgid, msgid
+
+
+def test_no_translation_repeats_itself():
+    for lang in ("zh", "en"):
+        for msgid, msgstr in entries(lang).items():
+            for s in (msgstr if isinstance(msgstr, tuple) else (msgstr,)):
+                half = len(s) // 2
+                assert not (len(s) > 40 and s[:half] == s[half:2 * half]), (lang, msgid)
+
+
 def test_both_catalogs_have_the_same_msgids():
     assert set(entries("zh")) == set(entries("en"))
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 
 from ..align import Hit, base_values, compatible, dimension, distinctive, is_result, matches, same_value, value_in, words
+from ..extract.clauses import split_clauses
 from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
+from .polarity import sentence_evidence, sentence_figures, source_sentences
 
 
 # results that are measured, and so carry a measurement's hedge; a "24GB card" is a size
@@ -707,7 +709,7 @@ def speed_flipped(ctx: ClaimContext) -> list[Finding]:
                     "overstatement", "warning",
                     f"The claim tells {qa.q.raw} as faster; the source gives it as slower.", [hit.fact], "speed-flipped"))
                 return out
-        if qa.q.unit == "%":
+        if qa.q.unit == "%" or qa.q.unit == "x" and _named_baseline(ctx):
             hit = _slower_against_baseline(ctx, qa)
             if hit is not None:
                 return [ctx.finding("overstatement", "warning",
@@ -733,9 +735,13 @@ def _slower_against_baseline(ctx: ClaimContext, qa):
             if not b or not o or dimension(base.qa.q.unit) != dimension(other.qa.q.unit):
                 continue
             # the share of the baseline, or, where the sentence names its baseline's figure, also (as
-            # writers count it) the share of the other figure
-            shares = (abs(o - b) / b * 100, abs(o - b) / o * 100) if named else (abs(o - b) / b * 100,)
-            if not any(value_in(qa.q, change, "%") or abs(change - qa.q.high) <= max(0.6, 0.1 * qa.q.high)
+            # writers count it) the share of the other figure; a multiple either way round
+            if qa.q.unit == "x":
+                shares = (o / b, b / o)
+            else:
+                shares = (abs(o - b) / b * 100, abs(o - b) / o * 100) if named else (abs(o - b) / b * 100,)
+            if not any(value_in(qa.q, change, qa.q.unit) or abs(change - qa.q.high) <= max(0.6 if qa.q.unit == "%" else 0.1,
+                                                                                         0.1 * qa.q.high)
                        for change in shares):
                 continue
             slower = o > b if dimension(base.qa.q.unit) == "time" else o < b
@@ -763,14 +769,24 @@ def _named_baseline(ctx: ClaimContext) -> list:
     name = names[0].casefold()
     for st in [ctx.claim] + ctx.earlier[-1:]:
         folded = st.text.casefold()
-        for at in (i for i in range(len(folded)) if folded.startswith(name, i)):
+        # the name as a word's start: "sync" in "synchronous", not in "async"
+        for at in (i for i in range(len(folded)) if folded.startswith(name, i) and not folded[i - 1:i].isalpha()):
             if st is ctx.claim and m.start() <= at < m.end():
                 continue  # the comparison itself
-            after = [x.q for x in st.quantities if at < x.q.start <= at + len(name) + 12
-                     and not x.negated and not x.q.is_range and dimension(x.q.unit) in ("time", "rate")]
-            if after:
-                return after[:1]
+            figures = [x.q for x in st.quantities if not x.negated and not x.q.is_range
+                       and dimension(x.q.unit) in ("time", "rate")]
+            # its figure after it in the same clause ("the synchronous engine (…) reached 58.89 requests/s"), or
+            # right before it ("the 140 tok/s with AWQ Marlin")
+            stop = _CLAUSE_STOP.search(folded, at + len(name))
+            end = stop.start() if stop else len(folded)
+            after = [q for q in figures if at < q.start < end]
+            before = [q for q in figures if at - 16 <= q.end <= at]
+            if after or before:
+                return (after or before)[:1]
     return []
+
+
+_CLAUSE_STOP = compile_pattern(r"[,，;；。]|\b(?:while|whereas|but)\b")
 
 
 def conditions_dropped(ctx: ClaimContext) -> list[Finding]:
@@ -943,8 +959,39 @@ def range_ends_compared(ctx: ClaimContext) -> list[Finding]:
                         "compares the two ranges, not those ends.", [fact], "range-ends-compared")]
     return []
 
+
+_MEMORY = compile_pattern(r"显存|内存|\b(?:memory|VRAM|RAM)\b", re.IGNORECASE)
+
+
+def memory_unchanged(ctx: ClaimContext) -> list[Finding]:
+    """"批处理在提速的同时，显存占用基本不变" where #449 says "up to 4x speedup while taking up ~2x the
+    memory": memory told as unchanged where a source sentence gives it a multiple or a share. Only the
+    sentence's own thread (named by number) speaks, or failing one, a sentence that shares a name with it."""
+    same = ctx.claim.of("no_change", affirmed=True)
+    text = ctx.claim.text
+    if not same or not any(_MEMORY.search(text, c.start, c.end) for i, c in enumerate(ctx.claim.clauses)
+                           if any(n.clause == i for n in same)):
+        return []
+    named = ctx.referenced()
+    names = words(text)
+    for fact, sentence, _, _ in source_sentences(ctx):
+        if named and fact.url not in {d.url for d in named} or not named and not names & words(sentence):
+            continue
+        for clause in split_clauses(sentence):
+            part = sentence[clause.start:clause.end]
+            if not _MEMORY.search(part):
+                continue
+            at = fact.statement.text.find(sentence)
+            moved = [x for x in sentence_figures(fact, sentence) if clause.start <= x.q.start - at < clause.end
+                     and x.q.unit in ("x", "%") and x.q.high not in (0, 1) and not x.negated]
+            if moved:
+                return [ctx.finding("overstatement", "warning",
+                                    f"The claim says memory use stays the same; the source gives it as {moved[0].q.raw}.",
+                                    [sentence_evidence(fact, sentence)], "memory-unchanged")]
+    return []
+
 _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
 CHECKS = [range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
-          target_list_widened, extreme_contradicted, one_of_dropped, range_ends_compared]
+          target_list_widened, extreme_contradicted, one_of_dropped, range_ends_compared, memory_unchanged]

@@ -25,6 +25,8 @@ _VERSION = compile_pattern(
     """,
     re.VERBOSE,
 )
+_PIN_BEFORE = compile_pattern(r"(?:==|>=|<=|~=|!=)$")
+_INSTALL = compile_pattern(r"\binstall\b")
 _PROJECT_BEFORE = compile_pattern(r"(?P<project>[A-Za-z][\w.+-]*[A-Za-z0-9+])[ \t]?$")
 _VERSION_WORD_BEFORE = compile_pattern(r"(?i:version|ver\.|release|版本|版)[ \t]*$")
 _VERSION_WORD_AFTER = compile_pattern(r"[ \t]*(?:版本|正式版|版|(?i:release)\b)")
@@ -42,7 +44,11 @@ def extract_versions(text: str) -> list[VersionMention]:
     noise = non_numeric_spans(text)
     found: list[VersionMention] = []
     for m in _VERSION.finditer(text):
-        if any(s < m.end() and m.start() < e for s, e in noise):
+        # a pin inside code is still its version ("`aphrodite-engine==0.4.2`"), but not an install command's:
+        # "`pip install vllm==0.30.0`" tells the reader what to run, not what a source says
+        inside = [(s, e) for s, e in noise if s < m.end() and m.start() < e]
+        pinned = _PIN_BEFORE.search(text, max(0, m.start() - 3), m.start()) is not None
+        if inside and not (pinned and not any(_INSTALL.search(text, s, e) for s, e in inside)):
             continue
         version = m.group("number") + (m.group("pre") or "") + (m.group("local") or "")
         parts = m.group("number").split(".")
