@@ -3725,3 +3725,21 @@ def test_the_commenter_or_a_company_said_to_confirm_is_not(body):
     src = doc("Bump autogen.", url="https://github.com/o/r/pull/852",
               comments=[{"author": "BenWilson2", "date": "2026-09-15", "text": "The group chat was broken in 0.4.0."}])
     assert flagged(run(body, src, cite=src.url)) == []
+
+
+def test_a_name_the_source_glues_to_its_next_word_is_seen():
+    src = doc("From my short tests dreambooth training sd3.5medium @512x512 res: prodigy 27.2GB, schedule-free 15.4GB.")
+    for body in ["按 #101 的描述，在 SD3.5 medium、512x512 的训练中，Prodigy 占用 27.2GB 显存。",
+                 "Per #101, DreamBooth on SD3.5 medium at 512x512 took 27.2GB with Prodigy."]:
+        assert flagged(run(body, src)) == []
+    assert "condition-unseen" in [f.check for f in flagged(run("Per #101, DreamBooth on SD3.5 large at 512x512 took "
+                                                                "27.2GB with Prodigy.", src))]
+
+
+def test_a_reply_the_sentence_dates_after_the_window_is_one_of_the_comments_by_that_day():
+    src = doc("Docs for REINFORCE.", url="https://github.com/o/r/pull/346",
+              comments=[{"author": "jgerh", "date": "2026-09-22", "text": "fix punctuation and revise for clarity"}])
+    body = 'In a review thread on September 22, just after this window, jgerh asked to "fix punctuation".'
+    assert flagged(run(body, src, cite=src.url)) == []
+    [f] = flagged(run(body.replace("on September 22, just after this window, ", "this week "), src, cite=src.url))
+    assert f.check == "reply-not-in-thread"

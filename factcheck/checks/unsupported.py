@@ -486,6 +486,7 @@ def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
 
 
 _THREADS = ("pull_request", "issue")
+_NEXT_WORD = compile_pattern(r"[ \t]?([A-Za-z]{2,})\b")
 _REF_NUMBER = compile_pattern(r"(?<![\w/])#\d{1,7}\b")
 
 
@@ -630,6 +631,10 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     if not threads:
         return []
     end = ctx.window.end if ctx.window else None
+    # "In a review thread on October 29, just after this window, jgerh asked …": the day the sentence gives
+    later = [d.date for d in ctx.claim.dates if d.date and d.precision == "day" and end and d.date > end]
+    if later:
+        end = max(later)
     if any(_said_by(c, end) for doc in threads for c in doc.comments):
         return _named_replier_absent(ctx, threads)
     return [ctx.finding("unsupported", "warning",
@@ -843,6 +848,12 @@ def _seen(ctx: ClaimContext, *spellings: str) -> bool:
     return False
 
 
+def _seen_glued(ctx: ClaimContext, name: str, end: int) -> bool:
+    """"SD3.5 medium" where the source writes "sd3.5medium": the name and the word after it in the
+    sentence, written as one."""
+    glued = _NEXT_WORD.match(ctx.claim.text, end)
+    return glued is not None and _seen(ctx, name + glued.group(1))
+
 def _parts_seen(ctx: ClaimContext, name: str) -> bool:
     """Whether the sources write each part of a model's name on its own: "Qwen3" and "0.6B
     decode" name Qwen3-0.6B."""
@@ -905,6 +916,8 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
         # (parallelism is left out: its degrees are spelled too many ways, "Ulysses-2" / "ulysses_degree=2")
         if arch.get(m.key) in archs or (m.kind, m.key) in named or _seen(ctx, m.text, m.key):
             continue
+        if _seen_glued(ctx, m.text, m.end):
+            continue
         # one list with a condition that a source sentence names, a sentence the claim retells ("an f32 or
         # f16 accumulator" where the PR's own sentence lists "fp8 x fp8, f32 accumulator, rank 2")
         retold_beside = any(o.kind == m.kind and o.key != m.key and o.negated == m.negated
@@ -919,7 +932,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     # a project's own news lists its own models; only a figure anchors it to a source
     names = [] if first_party(ctx) else [n for n in MODEL_NAME.finditer(ctx.claim.text)
                                          if not _VERSIONISH.fullmatch(n.group(0))]
-    seen = [_seen(ctx, n.group(0)) or _parts_seen(ctx, n.group(0)) for n in names]
+    seen = [_seen(ctx, n.group(0)) or _parts_seen(ctx, n.group(0)) or _seen_glued(ctx, n.group(0), n.end()) for n in names]
     for i, n in enumerate(names):
         # a name in one list with names the source carries ("GPT-OSS-20B, Qwen2.5-7B and Phi-4")
         if seen[i] or _covered(n.group(0), unseen):
