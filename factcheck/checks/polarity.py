@@ -432,17 +432,24 @@ def _supported_names(text: str, start: int, end: int) -> dict[str, str]:
     return {m.group(0).casefold(): m.group(0) for m in _NAME.finditer(text, start, end) if _proper(m.group(0), m.start(), text)}
 
 
+def _asserts_now(ctx: ClaimContext) -> bool:
+    """A body sentence with sources to read that says how things stand: not a heading, advice, a plan,
+    a proposal or a question (what support_denied and its kin compare)."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return False
+    modality = load_lexicon().modality
+    text = ctx.claim.text
+    return not (modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal")
+                or _QUESTION.search(text))
+
 def support_denied(ctx: ClaimContext) -> list[Finding]:
     """"该实现已经支持 vLLM 推理与视频输入" where the issue says "a working version that does not yet
     include VLLM or video input support": the claim says supported what a clause of the source,
     naming the same thing, denies. Read across languages by the name; only where no clause of the
     sources says it is supported, and not in a plan, advice or question."""
-    if not ctx.facts or ctx.sentence.block == "heading":
+    if not _asserts_now(ctx):
         return []
-    modality = load_lexicon().modality
     text = ctx.claim.text
-    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal") or _QUESTION.search(text):
-        return []
     claimed: dict[str, str] = {}
     for clause in ctx.claim.clauses:
         m = _SUPPORT.search(text, clause.start, clause.end)
@@ -497,13 +504,10 @@ def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
     not supported on windows and macOS": a use said possible on a platform that a source clause, naming
     the same platform and the same feature, says is not supported. Only where no clause of the sources
     says that feature works there, and not in a plan, advice or question."""
-    if not ctx.facts or ctx.sentence.block == "heading":
+    if not _asserts_now(ctx):
         return []
     lexicon = load_lexicon()
     text = ctx.claim.text
-    if (lexicon.modality.says(text, "advice") or lexicon.modality.says(text, "plan") or ctx.claim.of("proposal")
-            or _QUESTION.search(text)):
-        return []
     claimed: list[tuple[str, set[str]]] = []
     for clause in ctx.claim.clauses:
         if clause.cues or _CAN_USE.search(text, clause.start, clause.end) is None:
@@ -557,12 +561,10 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
     integrating sleep() fully": what a source clause names as still to come, told as in place. Only for a
     name the claim says is in place (after its verb), not the cited project's own name, and where no source
     clause says it is in place already."""
-    if not ctx.facts or ctx.sentence.block == "heading":
+    if not _asserts_now(ctx):
         return []
     modality = load_lexicon().modality
     text = ctx.claim.text
-    if modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal") or _QUESTION.search(text):
-        return []
     claimed: dict[str, str] = {}
     for clause in ctx.claim.clauses:
         if clause.cues:
