@@ -14,7 +14,8 @@ from ..models import Category, Evidence, Finding, Section, Sentence, Severity, S
 from ..regex_cache import compile_pattern
 
 
-_REF = compile_pattern(r"(?<![\w/])#(\d{1,7})\b")
+# a thread named by its number: "#24404"
+THREAD_REF = compile_pattern(r"(?<![\w/])#(\d{1,7})\b")
 _DIGIT = compile_pattern(r"\d")
 # a document called by what it is ("the paper itself", "该论文", "the blog post"), and the addresses such
 # a document has when its citation could not be read
@@ -89,7 +90,7 @@ class ClaimContext:
         return []
 
     def _named_in(self, text: str) -> list[SourceDocument]:
-        numbers = {int(n) for n in _REF.findall(text)}
+        numbers = {int(n) for n in THREAD_REF.findall(text)}
         out = []
         for doc in self.docs:
             number = doc.number if doc.number is not None else number_in_url(doc.url)
@@ -130,7 +131,7 @@ class ClaimContext:
         """Whether the sentence names a PR or issue by number ("#24404") that none of
         the cited documents is, or calls its source a paper (a blog, a model card) where only
         an unread citation is one: what it says may be about that one."""
-        numbers = {int(n) for n in _REF.findall(self.claim.text)}
+        numbers = {int(n) for n in THREAD_REF.findall(self.claim.text)}
         cited = {d.number if d.number is not None else number_in_url(d.url) for d in self.docs}
         return bool(numbers - cited) or bool(self.unread_of_kind())
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 
 from ..align import Hit, base_values, compatible, dimension, distinctive, is_result, matches, same_value, value_in, words
-from ..extract.clauses import split_clauses
 from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .polarity import sentence_evidence, sentence_figures, source_sentences
+from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
 
 
 # results that are measured, and so carry a measurement's hedge; a "24GB card" is a size
@@ -544,12 +543,8 @@ def _former(fact, key: str) -> bool:
 
 _NODE_AXIS = frozenset({"single_node", "multi_node"})
 _DEFAULT_AXIS = frozenset({"default_on", "default_off"})
-# a setting by its name: snake_case ("parallel_tool_calls", "use_vision") or a flag ("--enable-x")
-_SETTING_NAME = compile_pattern(r"--[A-Za-z][\w-]+|\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
-
-
 def _settings_named(text: str) -> set[str]:
-    return {m.group(0).casefold() for m in _SETTING_NAME.finditer(text)}
+    return {m.group(0).casefold() for m in SETTING_NAME.finditer(text)}
 
 
 def status_raised(ctx: ClaimContext) -> list[Finding]:
@@ -974,20 +969,19 @@ def memory_unchanged(ctx: ClaimContext) -> list[Finding]:
         return []
     named = ctx.referenced()
     names = words(text)
-    for fact, sentence, _, _ in source_sentences(ctx):
-        if named and fact.url not in {d.url for d in named} or not named and not names & words(sentence):
+    urls = {d.url for d in named}
+    for fact, sentence, clause in source_clauses(ctx):
+        if named and fact.url not in urls or not named and not names & words(sentence):
             continue
-        for clause in split_clauses(sentence):
-            part = sentence[clause.start:clause.end]
-            if not _MEMORY.search(part):
-                continue
-            at = fact.statement.text.find(sentence)
-            moved = [x for x in sentence_figures(fact, sentence) if clause.start <= x.q.start - at < clause.end
-                     and x.q.unit in ("x", "%") and x.q.high not in (0, 1) and not x.negated]
-            if moved:
-                return [ctx.finding("overstatement", "warning",
-                                    f"The claim says memory use stays the same; the source gives it as {moved[0].q.raw}.",
-                                    [sentence_evidence(fact, sentence)], "memory-unchanged")]
+        if not _MEMORY.search(sentence[clause.start:clause.end]):
+            continue
+        at = fact.statement.text.find(sentence)
+        moved = [x for x in sentence_figures(fact, sentence) if clause.start <= x.q.start - at < clause.end
+                 and x.q.unit in ("x", "%") and x.q.high not in (0, 1) and not x.negated]
+        if moved:
+            return [ctx.finding("overstatement", "warning",
+                                f"The claim says memory use stays the same; the source gives it as {moved[0].q.raw}.",
+                                [sentence_evidence(fact, sentence)], "memory-unchanged")]
     return []
 
 _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)

@@ -113,6 +113,15 @@ def source_sentences(ctx: ClaimContext) -> list[tuple]:
     return ctx.section_memo["polarity"]
 
 
+def source_clauses(ctx: ClaimContext) -> list[tuple]:
+    """Each clause of each sentence of the section's facts (``source_sentences``): (fact, sentence,
+    clause), its offsets in the sentence; split once per section, not again by every rule for every claim."""
+    if "clauses" not in ctx.section_memo:
+        ctx.section_memo["clauses"] = [(fact, sentence, clause) for fact, sentence, _, _ in source_sentences(ctx)
+                                       for clause in split_clauses(sentence)]
+    return ctx.section_memo["clauses"]
+
+
 def sentence_evidence(fact, sentence: str):
     """A sentence of a passage as evidence: the sentence itself when the passage's quote holds
     it verbatim, the whole passage otherwise."""
@@ -385,8 +394,8 @@ def requirement_denied(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-# a setting by its name: snake_case ("vllm_gpu_memory_utilization") or a flag ("--offload_model")
-_SETTING = compile_pattern(r"--[A-Za-z][\w-]+|\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
+# a setting by its name: snake_case ("vllm_gpu_memory_utilization", "use_vision") or a flag ("--offload_model")
+SETTING_NAME = compile_pattern(r"--[A-Za-z][\w-]+|\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
 
 
 def setting_requirement_denied(ctx: ClaimContext) -> list[Finding]:
@@ -398,17 +407,16 @@ def setting_requirement_denied(ctx: ClaimContext) -> list[Finding]:
     modality = load_lexicon().modality
     text = ctx.claim.text
     cues = [h for h in modality.find(text) if h.key == "no_need"]
-    named = {m.group(0).casefold(): m.group(0) for c in cues for m in _SETTING.finditer(text, c.end)}
+    named = {m.group(0).casefold(): m.group(0) for c in cues for m in SETTING_NAME.finditer(text, c.end)}
     if not named:
         return []
-    for fact, sentence, _, _ in source_sentences(ctx):
-        for clause in split_clauses(sentence):
-            part = sentence[clause.start:clause.end]
-            shared = {m.group(0).casefold() for m in _SETTING.finditer(part)} & set(named)
-            if shared and modality.says(part, "requirement") and not modality.says(part, "no_need") and not clause.cues:
-                return [ctx.finding("overstatement", "warning",
-                                    f"The source says {named[sorted(shared)[0]]} may need to be set; the claim says it "
-                                    "need not be.", [sentence_evidence(fact, sentence)], "setting-requirement-denied")]
+    for fact, sentence, clause in source_clauses(ctx):
+        part = sentence[clause.start:clause.end]
+        shared = {m.group(0).casefold() for m in SETTING_NAME.finditer(part)} & set(named)
+        if shared and modality.says(part, "requirement") and not modality.says(part, "no_need") and not clause.cues:
+            return [ctx.finding("overstatement", "warning",
+                                f"The source says {named[sorted(shared)[0]]} may need to be set; the claim says it "
+                                "need not be.", [sentence_evidence(fact, sentence)], "setting-requirement-denied")]
     return []
 
 
@@ -442,6 +450,7 @@ def _asserts_now(ctx: ClaimContext) -> bool:
     return not (modality.says(text, "advice") or modality.says(text, "plan") or ctx.claim.of("proposal")
                 or _QUESTION.search(text))
 
+
 def support_denied(ctx: ClaimContext) -> list[Finding]:
     """"该实现已经支持 vLLM 推理与视频输入" where the issue says "a working version that does not yet
     include VLLM or video input support": the claim says supported what a clause of the source,
@@ -459,18 +468,17 @@ def support_denied(ctx: ClaimContext) -> list[Finding]:
     if not claimed:
         return []
     denied, affirmed = [], set()
-    for fact, sentence, _, _ in source_sentences(ctx):
-        for clause in split_clauses(sentence):
-            m = _SUPPORT.search(sentence, clause.start, clause.end)
-            if m is None:
-                continue
-            names = set(_supported_names(sentence, clause.start, clause.end)) & set(claimed)
-            if not names:
-                continue
-            if clause.cues and any(cs < m.start() for cs, _ in clause.cues):
-                denied.append((fact, sentence, names))
-            else:
-                affirmed |= names
+    for fact, sentence, clause in source_clauses(ctx):
+        m = _SUPPORT.search(sentence, clause.start, clause.end)
+        if m is None:
+            continue
+        names = set(_supported_names(sentence, clause.start, clause.end)) & set(claimed)
+        if not names:
+            continue
+        if clause.cues and any(cs < m.start() for cs, _ in clause.cues):
+            denied.append((fact, sentence, names))
+        else:
+            affirmed |= names
     denied = [(f, q, n - affirmed) for f, q, n in denied if n - affirmed]
     if not denied:
         return []
@@ -479,7 +487,6 @@ def support_denied(ctx: ClaimContext) -> list[Finding]:
                         f"The claim says {', '.join(sorted(claimed[n] for n in names))} is supported; the cited source "
                         "says it is not.",
                         [sentence_evidence(fact, sentence)], "support-denied")]
-
 
 
 # "Windows 用户可以使用 compile 选项", "the compile option works on Windows": a use said possible on a
@@ -518,19 +525,18 @@ def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
     if not claimed:
         return []
     denied, affirmed = [], set()
-    for fact, sentence, _, _ in source_sentences(ctx):
-        for clause in split_clauses(sentence):
-            m = _SUPPORT.search(sentence, clause.start, clause.end) or _CAN_USE.search(sentence, clause.start, clause.end)
-            if m is None:
-                continue
-            hits = [h for h in lexicon.platform.find(sentence) if clause.start <= h.start < clause.end]
-            feature = _feature_words(sentence, clause.start, clause.end, [h.text for h in hits])
-            for key, words_ in claimed:
-                if key in {h.key for h in hits} and words_ & feature:
-                    if clause.cues and any(cs < m.start() for cs, _ in clause.cues):
-                        denied.append((fact, sentence, key))
-                    else:
-                        affirmed.add(key)
+    for fact, sentence, clause in source_clauses(ctx):
+        m = _SUPPORT.search(sentence, clause.start, clause.end) or _CAN_USE.search(sentence, clause.start, clause.end)
+        if m is None:
+            continue
+        hits = [h for h in lexicon.platform.find(sentence) if clause.start <= h.start < clause.end]
+        feature = _feature_words(sentence, clause.start, clause.end, [h.text for h in hits])
+        for key, words_ in claimed:
+            if key in {h.key for h in hits} and words_ & feature:
+                if clause.cues and any(cs < m.start() for cs, _ in clause.cues):
+                    denied.append((fact, sentence, key))
+                else:
+                    affirmed.add(key)
     denied = [d for d in denied if d[2] not in affirmed]
     if not denied:
         return []
@@ -578,17 +584,16 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
     if not claimed:
         return []
     planned, affirmed = [], set()
-    for fact, sentence, _, _ in source_sentences(ctx):
-        for clause in split_clauses(sentence):
-            names = set(_named_things(sentence, clause.start, clause.end)) & set(claimed)
-            if not names:
-                continue
-            part = sentence[clause.start:clause.end]
-            if (_IN_PLACE.search(part) or _INTEGRATED.search(part)) and not clause.cues and not modality.says(part, "plan"):
-                affirmed |= names
-            # the plan may open the sentence: "excited to continue refining this setup, integrating features like FSDP"
-            elif modality.says(sentence[:clause.end], "plan"):
-                planned.append((fact, sentence, names))
+    for fact, sentence, clause in source_clauses(ctx):
+        names = set(_named_things(sentence, clause.start, clause.end)) & set(claimed)
+        if not names:
+            continue
+        part = sentence[clause.start:clause.end]
+        if (_IN_PLACE.search(part) or _INTEGRATED.search(part)) and not clause.cues and not modality.says(part, "plan"):
+            affirmed |= names
+        # the plan may open the sentence: "excited to continue refining this setup, integrating features like FSDP"
+        elif modality.says(sentence[:clause.end], "plan"):
+            planned.append((fact, sentence, names))
     planned = [(f, q, n - affirmed) for f, q, n in planned if n - affirmed]
     if not planned:
         return []

@@ -6,14 +6,13 @@ import datetime as dt
 import re
 
 from ..align import words
-from ..extract.clauses import split_clauses
 from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
 from .context import KIND_WORDS, ClaimContext, number_in_url
-from .polarity import sentence_evidence, source_sentences
+from .polarity import sentence_evidence, source_clauses
 
 _TAG = compile_pattern(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
 _PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
@@ -421,21 +420,21 @@ def first_but_extended(ctx: ClaimContext) -> list[Finding]:
              if any(c.start <= m.start() < c.end for i, c in enumerate(ctx.claim.clauses) if i in clauses)}
     if not names:
         return []
-    for fact, sentence, _, _ in source_sentences(ctx):
-        for clause in split_clauses(sentence):
-            part = sentence[clause.start:clause.end]
-            m = _EXTENDS.search(part)
-            if m is None or clause.cues:
-                continue
-            named = sorted({n.group(0).casefold() for n in _NAME_TOKEN.finditer(part) if n.start() > m.start()} & set(names))
-            if named:
-                name = names[named[0]]
-                return [ctx.finding(
-                    "release-date", "warning",
-                    f"The claim says {name} arrives for the first time; the cited source says its support is "
-                    "extended, so it was there before.",
-                    [sentence_evidence(fact, sentence)], "first-but-extended")]
+    for fact, sentence, clause in source_clauses(ctx):
+        part = sentence[clause.start:clause.end]
+        m = _EXTENDS.search(part)
+        if m is None or clause.cues:
+            continue
+        named = sorted({n.group(0).casefold() for n in _NAME_TOKEN.finditer(part) if n.start() > m.start()} & set(names))
+        if named:
+            name = names[named[0]]
+            return [ctx.finding(
+                "release-date", "warning",
+                f"The claim says {name} arrives for the first time; the cited source says its support is "
+                "extended, so it was there before.",
+                [sentence_evidence(fact, sentence)], "first-but-extended")]
     return []
+
 
 def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Finding]:
     announced = _announced_before(ctx, doc)

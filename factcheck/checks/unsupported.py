@@ -12,7 +12,7 @@ from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Comment, Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
-from .context import ClaimContext
+from .context import THREAD_REF, ClaimContext
 from .conflation import FROM_BEFORE, axis_sides
 from .figures import bigger_is_more, labelled_elsewhere
 from .polarity import gist, sentence_evidence, sentence_figures, source_sentences
@@ -487,7 +487,6 @@ def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
 
 _THREADS = ("pull_request", "issue")
 _NEXT_WORD = compile_pattern(r"[ \t]?([A-Za-z]{2,})\b")
-_REF_NUMBER = compile_pattern(r"(?<![\w/])#\d{1,7}\b")
 
 
 def _said_by(comment: Comment, end) -> bool:
@@ -902,7 +901,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     told = not first_party(ctx) and _TOLD_BY_SOURCE.search(ctx.claim.text) is not None
     # "Xinference #2877 让 FP32 的 DeepSeek-R1 可以在两台 worker 上运行": what the sentence says a thread it
     # names by number does is that thread's to carry
-    by_number = any(d.kind in _THREADS for d in ctx.referenced()) and _REF_NUMBER.search(ctx.claim.text) is not None
+    by_number = any(d.kind in _THREADS for d in ctx.referenced()) and THREAD_REF.search(ctx.claim.text) is not None
     anchored = anchored or told or by_number
     arch = load_lexicon().hardware_arch
     # a source that names the architecture ("SM90", "Hopper") names the parts built on it; a
