@@ -8,12 +8,13 @@ import re
 from pydantic import BaseModel, Field
 
 from .align import is_result, relevance
-from .checks import FIGURE_FREE, run_checks
+from .checks import FIGURE_FREE, LICENSE_CHECKS, run_checks
 from .checks.context import ClaimContext
+from .checks.license import repo_of
 from .checks.unsupported import MODEL_NAME, SETTING_VALUE
 from .extract.records import Passage, Quantity, UndecidedClaim
 from .extract.statement import Statement, extract_statement
-from .facts import Fact
+from .facts import Fact, facts_of
 from .lexicon import load_lexicon
 from .models import SEVERITY_RANK, Finding, Section, Sentence, SourceDocument, Voice, Window
 from .regex_cache import compile_pattern
@@ -64,6 +65,19 @@ def checkable(st: Statement) -> bool:
                        for m in st.mentions)
                 or len(MODEL_NAME.findall(st.text)) >= 2  # a list of models a source can confirm
                 or SETTING_VALUE.search(st.text) is not None)  # "--router-mode kv": a value the source sets
+
+
+def _project_documents(text: str, licensed: list[SourceDocument]) -> list[SourceDocument]:
+    """The repositories and model cards (cited anywhere in the draft) whose repository the sentence names
+    by its own name ("sd-scripts" for kohya-ss/sd-scripts)."""
+    folded = text.casefold()
+    out = []
+    for doc in licensed:
+        name = (repo_of(doc) or "").rsplit("/", 1)[-1]
+        if doc.kind in ("repository", "model_card") and len(name) >= 3 and re.search(
+                rf"(?<![\w.-]){re.escape(name)}(?![\w-])", folded):
+            out.append(doc)
+    return out
 
 
 def paragraphs(sentences: list[Sentence]) -> dict[int, list[int]]:
@@ -143,6 +157,13 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
             continue
         result.claims += 1
         if not docs:
+            if st.licenses and (own := _project_documents(st.text, licensed or [])):
+                # "sd-scripts 的大部分脚本采用 MIT" under a heading that cites nothing: the project's own
+                # README, cited elsewhere in the draft, speaks to its license
+                ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=own,
+                                   facts=[f for d in own for f in facts_of(d, window)], window=window,
+                                   section_memo={}, voice=voice, licensed=licensed or [])
+                result.findings.extend(run_checks(ctx, categories, LICENSE_CHECKS))
             if first_claim is None or first_claim.block == "heading":
                 first_claim = sentence if first_claim is None or sentence.block != "heading" else first_claim
             continue

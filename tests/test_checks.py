@@ -3743,3 +3743,135 @@ def test_a_reply_the_sentence_dates_after_the_window_is_one_of_the_comments_by_t
     assert flagged(run(body, src, cite=src.url)) == []
     [f] = flagged(run(body.replace("on September 22, just after this window, ", "this week "), src, cite=src.url))
     assert f.check == "reply-not-in-thread"
+
+
+# --- stop 23: mechanisms from rounds 44/45 ------------------------------------------------------
+
+def _two_prs(second_state: str = "closed", **merged):
+    a = doc("Copy prodigy-plus internals.", url="https://github.com/o/r/pull/1866", state="closed")
+    b = doc("Support FBP with prodigyplus.", url="https://github.com/o/r/pull/1867", state=second_state, **merged)
+    return a, b
+
+
+@pytest.mark.parametrize("body", ["两个 PR 目前都已合并进主分支。", "Both PRs have since been merged."])
+def test_pull_requests_told_merged_together_are_each_checked(body):
+    a, b = _two_prs()
+    text = (f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{body}\n\n"
+            f"来源：[a]({a.url})、[b]({b.url})\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([a, b]))
+    [f] = flagged(report)
+    assert f.check == "merged-but-open" and len(f.evidence) == 2
+
+
+@pytest.mark.parametrize("body", ["两个 PR 目前都已合并进主分支。", "Both PRs have since been merged.",
+                                  "两个 PR 目前都没有合并。", "三个 PR 都已合并。"])
+def test_pull_requests_merged_together_or_told_unmerged_are_not_flagged(body):
+    a, b = _two_prs("merged", dates={"merged": "2026-09-15"})
+    a = a.model_copy(update={"state": "merged", "dates": b.dates})
+    text = (f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{body}\n\n"
+            f"来源：[a]({a.url})、[b]({b.url})\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([a, b]))
+    assert flagged(report) == []
+
+
+_NCCL = doc("### Bug Fixes\n- It is now required, for stability, to add `export NCCL_ALGO=...` to scripts launching PPO "
+            "training loop.", kind="page")
+
+
+@pytest.mark.parametrize("body", ["For PPO, adding `export NCCL_ALGO=...` to launch scripts is an optional tweak.",
+                                  "对 PPO 来说，在启动脚本里加上 `export NCCL_ALGO=...` 是可选的优化。"])
+def test_a_setting_the_source_requires_told_optional_is_flagged(body):
+    [f] = flagged(run(body, _NCCL))
+    assert f.check == "setting-requirement-denied"
+
+
+@pytest.mark.parametrize("body", ["For PPO, adding `export NCCL_ALGO=...` to launch scripts is now required for stability.",
+                                  "For PPO, `use_flash` is optional; adding `export NCCL_ALGO=...` is required.",
+                                  "PPO 启动脚本现在必须加上 `export NCCL_ALGO=...`，其余 `log_every_n` 之类的设置是可选的。"])
+def test_a_required_setting_told_required_or_another_called_optional_is_not(body):
+    assert flagged(run(body, _NCCL)) == []
+
+
+_DEPRECATION = doc("## 0.6.0\n### Deprecation Notices\n- `SyncedTimer` is marked for deprecation and will be removed in `0.7.0`. "
+                   "Please switch to `ScopedTimer`.\n- Introduced `ScopedTimer` as a successor to `SyncedTimer`.", kind="page")
+
+
+@pytest.mark.parametrize("body", ["`ScopedTimer` succeeds `SyncedTimer`, which 0.6.0 already removes.",
+                                  "0.6.0 removed `SyncedTimer` in favour of `ScopedTimer`.",
+                                  "0.6.0 已经移除了 `SyncedTimer`，改用 `ScopedTimer`。"])
+def test_a_deprecation_told_as_a_removal_is_flagged(body):
+    [f] = flagged(run(body, _DEPRECATION))
+    assert f.check == "removal-told-done"
+
+
+@pytest.mark.parametrize("body", ["`SyncedTimer` is deprecated and will be removed in 0.7.0; use `ScopedTimer`.",
+                                  "0.6.0 弃用了 `SyncedTimer`，计划在 0.7.0 移除。",
+                                  "`ScopedTimer` succeeds `SyncedTimer`, which 0.6.0 does not remove yet.",
+                                  "0.6.0 removed the old `--legacy_timer` flag; `SyncedTimer` stays for now."])
+def test_a_deprecation_told_as_one_or_another_removal_is_not(body):
+    assert flagged(run(body, _DEPRECATION)) == []
+
+
+def test_a_removal_a_source_reports_done_is_not_flagged():
+    done = doc("Remove `SyncedTimer`, deprecated since 0.6.0.", url="https://github.com/o/r/pull/400")
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n0.7.0 removed `SyncedTimer`.\n\n"
+            f"来源：[a]({PR})、[b]({done.url})\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([_DEPRECATION, done]))
+    assert flagged(report) == []
+
+
+_TOTAL_SRC = doc("This release increases the total number of supported architectures to 120, spanning a wide range of "
+                 "input modalities and tasks.", kind="blog")
+
+
+@pytest.mark.parametrize("body", ["v3 相比 v2 一次新增了 120 种模型架构。", "v3 adds 120 new model architectures over v2."])
+def test_a_total_told_as_the_number_added_is_flagged(body):
+    [f] = flagged(run(body, _TOTAL_SRC))
+    assert f.check == "total-told-as-added"
+
+
+@pytest.mark.parametrize("body", ["v3 支持的模型架构总数增至 120 种。", "v3 brings the total to 120 supported architectures.",
+                                  "v3 新增了一批架构，总数达到 120 种。"])
+def test_a_total_told_as_a_total_is_not(body):
+    assert flagged(run(body, _TOTAL_SRC)) == []
+
+
+_IGPU = doc('- Use Intel iGPU or dGPU for inference with `model_kwargs={"device": "GPU"}`.')
+
+
+@pytest.mark.parametrize("body", ['It also enabled inference on Intel and AMD GPUs through `model_kwargs={"device": "GPU"}`.',
+                                  '它还能通过 `model_kwargs={"device": "GPU"}` 在英特尔和 AMD 显卡上推理。'])
+def test_a_maker_added_before_a_shared_device_noun_is_flagged(body):
+    [f] = flagged(run(body, _IGPU))
+    assert f.check == "target-list-widened" and "AMD" in f.message
+
+
+@pytest.mark.parametrize("body", ['It also enabled inference on Intel GPUs through `model_kwargs={"device": "GPU"}`.',
+                                  '它还能通过 `model_kwargs={"device": "GPU"}` 在英特尔的集成或独立显卡上推理。'])
+def test_the_makers_gpus_the_source_names_are_not(body):
+    assert flagged(run(body, _IGPU)) == []
+
+
+_README_LICENSE = doc("The majority of scripts is licensed under ASL 2.0, however portions of the project are available "
+                      "under separate license terms: BLIP: BSD-3-Clause", url="https://github.com/kohya-ss/sd-scripts",
+                      kind="repository", repo="kohya-ss/sd-scripts",
+                      license=[{"spdx": "Apache-2.0", "name": "ASL 2.0 (majority of scripts)", "applies_to": "code"}])
+
+
+def _license_draft(sentence: str) -> str:
+    return ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## Background\n\nThe README lists the options.\n\n"
+            f"来源：[README]({_README_LICENSE.url})\n\n## License\n\n{sentence}\n")
+
+
+@pytest.mark.parametrize("sentence", ["sd-scripts 的大部分脚本采用 MIT 许可证，只有 BLIP 相关部分另以 BSD-3-Clause 授权。",
+                                      "Most of sd-scripts is under the MIT license."])
+def test_a_license_in_an_uncited_section_meets_the_projects_readme_cited_elsewhere(sentence):
+    report = check_text(_license_draft(sentence), "t.md", Settings(use_checkpoint=False), ArchiveSources([_README_LICENSE]))
+    assert [f.category for f in flagged(report)] == ["license"]
+
+
+@pytest.mark.parametrize("sentence", ["sd-scripts 的大部分脚本采用 Apache-2.0 许可证，BLIP 部分另以 BSD-3-Clause 授权。",
+                                      "Most of kohya's other project is under the MIT license."])
+def test_a_right_license_or_another_project_in_an_uncited_section_is_not_flagged(sentence):
+    report = check_text(_license_draft(sentence), "t.md", Settings(use_checkpoint=False), ArchiveSources([_README_LICENSE]))
+    assert flagged(report) == []

@@ -21,6 +21,9 @@ REGISTRY: dict[str, list[Check]] = {
     "generality": generality.CHECKS,  # reports as overstatement
 }
 
+# a license claim's checks, for a sentence whose own section cites nothing (``verify._project_documents``)
+LICENSE_CHECKS: list[Check] = list(license.CHECKS)
+
 # the checks that need no figure, date, license or status in the claim: they also run on
 # sentences that have none (``verify.checkable``)
 FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHECKS, unsupported.reply_not_in_thread,

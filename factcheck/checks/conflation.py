@@ -899,6 +899,44 @@ def total_as_single(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+# a count told as what was added: "新增了 120 种模型架构", "adds 120 architectures", "120 new examples"
+_ADDED = compile_pattern(r"(?:新增(?:了)?|增加了|多了|\b(?:added|adds|adding)\s+(?:about\s+|over\s+|more than\s+)?)"
+                         r"\s*(?:约|超过)?\s*(?P<a>\d[\d,]*(?:\.\d+)?)(?![\d.])"
+                         r"|(?<![\d.])(?P<b>\d[\d,]*(?:\.\d+)?)\s*(?:个|种|款|项)?\s*(?:\b(?:new|additional)\b|新的?)", re.IGNORECASE)
+# a count the source gives as a total: "increases the total number of supported architectures to 120"
+_TOTAL = compile_pattern(r"\btotal\b|\baltogether\b|总数|总计|累计|一共|共计", re.IGNORECASE)
+_NUMBER = compile_pattern(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\d.]*\w)")
+
+
+def _value(raw: str) -> float:
+    return float(raw.replace(",", ""))
+
+
+def total_told_as_added(ctx: ClaimContext) -> list[Finding]:
+    """A total told as the number added: "v3 相比 v2 一次新增了 120 种模型架构" where the blog says "This
+    release increases the total number of supported architectures to 120". Only where the source's figure
+    follows its word for a total, in one clause, and the claim does not speak of a total itself."""
+    text = ctx.claim.text
+    if _TOTAL.search(text):
+        return []
+    added = {_value(m.group("a") or m.group("b")) for m in _ADDED.finditer(text)}
+    if not added:
+        return []
+    for fact in ctx.facts:
+        st = fact.statement
+        for clause in st.clauses:
+            part = st.text[clause.start:clause.end]
+            total = _TOTAL.search(part)
+            if total is None or _ADDED.search(part):
+                continue
+            for m in _NUMBER.finditer(part, total.end()):
+                if _value(m.group(0)) in added:
+                    return [ctx.finding("metric-conflation", "warning",
+                                        f"The source gives {m.group(0)} as the total, not as the number added.",
+                                        [fact], "total-told-as-added")]
+    return []
+
+
 def _percent_pairs(ctx: ClaimContext) -> list[tuple]:
     """Two shares the source gives side by side: in one passage, or in one column of one table
     (once per section)."""
@@ -1135,4 +1173,4 @@ def comparator_swapped(ctx: ClaimContext) -> list[Finding]:
 
 CHECKS = [pairing_swapped, column_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
-          device_count_swapped, axis_swapped, total_as_single, points_as_percent, gap_of_other_dimension, comparator_swapped]
+          device_count_swapped, axis_swapped, total_as_single, total_told_as_added, points_as_percent, gap_of_other_dimension, comparator_swapped]

@@ -160,7 +160,7 @@ def license_said_alone(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-def _repo_of(doc: SourceDocument) -> str | None:
+def repo_of(doc: SourceDocument) -> str | None:
     if doc.repo:
         return doc.repo.lower()
     if parts := github_parts(doc.url):
@@ -172,9 +172,9 @@ def _repo_of(doc: SourceDocument) -> str | None:
 def _licensed_elsewhere(ctx: ClaimContext, artifact: str | None, claimed: set[str]) -> bool:
     """Whether a document the draft cites in another section, of a repository this section
     cites, gives the claimed license to the same artifact."""
-    repos = {_repo_of(d) for d in ctx.docs} - {None}
+    repos = {repo_of(d) for d in ctx.docs} - {None}
     for doc in ctx.licensed:
-        if doc in ctx.docs or _repo_of(doc) not in repos:
+        if doc in ctx.docs or repo_of(doc) not in repos:
             continue
         for info in doc.licenses():
             key = canonical(info)

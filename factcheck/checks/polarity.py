@@ -406,14 +406,22 @@ def setting_requirement_denied(ctx: ClaimContext) -> list[Finding]:
         return []
     modality = load_lexicon().modality
     text = ctx.claim.text
-    cues = [h for h in modality.find(text) if h.key == "no_need"]
-    named = {m.group(0).casefold(): m.group(0) for c in cues for m in SETTING_NAME.finditer(text, c.end)}
+    hits = modality.find(text)
+    named = {m.group(0).casefold(): m.group(0) for c in hits if c.key == "no_need" for m in SETTING_NAME.finditer(text, c.end)}
+    # "adding `export NCCL_ALGO=...` is an optional tweak": the setting may come before the word, in its clause
+    for c in (h for h in hits if h.key == "optional"):
+        clause = next((k for k in ctx.claim.clauses if k.start <= c.start < k.end), None)
+        if clause is not None and not clause.cues:
+            named |= {m.group(0).casefold(): m.group(0) for m in SETTING_NAME.finditer(text, clause.start, clause.end)}
     if not named:
         return []
     for fact, sentence, clause in source_clauses(ctx):
         part = sentence[clause.start:clause.end]
         shared = {m.group(0).casefold() for m in SETTING_NAME.finditer(part)} & set(named)
-        if shared and modality.says(part, "requirement") and not modality.says(part, "no_need") and not clause.cues:
+        # "It is now required, for stability, to add `export NCCL_ALGO=...`": the requirement may open the
+        # sentence, in a clause of its own that names no other setting
+        lead = sentence[:clause.end] if not SETTING_NAME.search(sentence, 0, clause.start) else part
+        if shared and modality.says(lead, "requirement") and not modality.says(lead, "no_need") and not clause.cues:
             return [ctx.finding("overstatement", "warning",
                                 f"The source says {named[sorted(shared)[0]]} may need to be set; the claim says it "
                                 "need not be.", [sentence_evidence(fact, sentence)], "setting-requirement-denied")]
@@ -603,5 +611,64 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
                         "speaks of it as still to come.", [sentence_evidence(fact, sentence)], "planned-called-supported")]
 
 
+# gone now ("0.6.0 already removes `SyncedTimer`", "已移除 `--foo`"), against a source that only says it is
+# going ("is marked for deprecation and will be removed in 0.7.0", "将在下个版本移除")
+_REMOVED = compile_pattern(r"\b(?:removes|removed|drops|dropped|deletes|deleted|is gone)\b|移除|删除|删掉|去掉|去除", re.IGNORECASE)
+_GOING = compile_pattern(r"\b(?:will be (?:removed|dropped|deleted)|to be (?:removed|dropped)|(?:marked|slated|scheduled) for "
+                         r"(?:deprecation|removal)|deprecat\w*|removal in)\b|弃用|废弃|将(?:会)?(?:在[^，。；]{0,12})?(?:被)?(?:移除|删除)"
+                         r"|计划(?:移除|删除)", re.IGNORECASE)
+# a source that says it is gone: also a pull request's "Remove `SyncedTimer`"
+_DONE = compile_pattern(_REMOVED.pattern + r"|\bremove\b", re.IGNORECASE)
+# "`ScopedTimer` succeeds `SyncedTimer`, which 0.6.0 already removes": the clause speaks of the one before
+_POINTS_BACK = compile_pattern(r"\s*(?:which|that|其|它|该)", re.IGNORECASE)
+
+
+def _code_names(text: str, start: int, end: int) -> dict[str, str]:
+    """Names (``_named_things``) and settings in text[start:end], folded, with their spelling."""
+    return _named_things(text, start, end) | {m.group(0).casefold(): m.group(0) for m in SETTING_NAME.finditer(text, start, end)}
+
+
+def removal_told_done(ctx: ClaimContext) -> list[Finding]:
+    """"`SyncedTimer`, which 0.6.0 already removes" where the changelog says "`SyncedTimer` is marked for
+    deprecation and will be removed in 0.7.0": a thing the sources say is going, told as gone. Only for a
+    name the removal's own clause (or the clause it points back to) gives, and where no source sentence
+    says it is gone already."""
+    if not _asserts_now(ctx):
+        return []
+    text = ctx.claim.text
+    if _GOING.search(text):
+        return []
+    claimed: dict[str, str] = {}
+    clauses = ctx.claim.clauses
+    for i, clause in enumerate(clauses):
+        if clause.cues or not _REMOVED.search(text, clause.start, clause.end):
+            continue
+        claimed |= _code_names(text, clause.start, clause.end)
+        if i and _POINTS_BACK.match(text, clause.start):
+            claimed |= _code_names(text, clauses[i - 1].start, clauses[i - 1].end)
+    own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
+    claimed = {k: v for k, v in claimed.items() if k not in own}
+    if not claimed:
+        return []
+    going, gone = [], set()
+    for fact, sentence, _, _ in source_sentences(ctx):
+        names = set(_code_names(sentence, 0, len(sentence))) & set(claimed)
+        if not names:
+            continue
+        to_go = [(m.start(), m.end()) for m in _GOING.finditer(sentence)]
+        if any(not any(a <= r.start() < b for a, b in to_go) for r in _DONE.finditer(sentence)):
+            gone |= names
+        elif to_go:
+            going.append((fact, sentence, names))
+    going = [(f, q, n - gone) for f, q, n in going if n - gone]
+    if not going:
+        return []
+    fact, sentence, names = going[0]
+    return [ctx.finding("overstatement", "warning",
+                        f"The claim says {', '.join(sorted(claimed[n] for n in names))} is removed; the cited source "
+                        "says it is deprecated or will be removed later.", [sentence_evidence(fact, sentence)],
+                        "removal-told-done")]
+
+
 CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied, support_denied,
-          platform_support_denied, planned_called_supported, setting_requirement_denied]
+          platform_support_denied, planned_called_supported, setting_requirement_denied, removal_told_done]

@@ -6,6 +6,7 @@ import datetime as dt
 import re
 
 from ..align import words
+from ..extract.numerals import chinese_to_number
 from ..extract.records import DateMention
 from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
@@ -500,6 +501,35 @@ def _clause_start(ctx: ClaimContext, mention) -> int:
     return c.start if c else 0
 
 
+# "两个 PR 目前都已合并", "both PRs were merged", "all three pull requests landed": the section's pull
+# requests taken together, by their count
+_PRS_TOGETHER = compile_pattern(
+    r"(?:这|那)?(?P<zh>[两二三四五六七八九]|所有|全部)\s*(?:个|项)?\s*(?:PR|拉取请求)"
+    r"|\b(?:(?:the|these|those)\s+)?(?P<en>both|two|three|four|all(?:\s+(?:the\s+)?(?:two|three|four))?)\s+"
+    r"(?:(?:of\s+the\s+)?(?:cited\s+)?)(?:PRs|pull requests)\b", re.IGNORECASE)
+_TOGETHER_COUNT = {"both": 2, "two": 2, "three": 3, "four": 4}
+
+
+def _prs_together(text: str, prs: list[SourceDocument]) -> list[SourceDocument] | None:
+    """The section's pull requests when the sentence speaks of them together and its count is theirs."""
+    m = _PRS_TOGETHER.search(text)
+    if m is None or len(prs) < 2:
+        return None
+    word = (m.group("zh") or m.group("en")).casefold().split()[-1]
+    count = {"所有": len(prs), "全部": len(prs), "all": len(prs)}.get(word) or _TOGETHER_COUNT.get(word) or (
+        int(chinese_to_number(word) or 0))
+    return prs if count == len(prs) else None
+
+
+def _merged_together(ctx: ClaimContext, prs: list[SourceDocument]) -> list[Finding]:
+    unmerged = [d for d in prs if (d.state or "").lower() in ("open", "closed") and not d.dates.as_dates().get("merged")]
+    if not unmerged:
+        return []
+    return [ctx.finding("overstatement", "error",
+                        f"The claim says they were all merged; {len(unmerged)} of the {len(prs)} cited pull requests "
+                        "are not merged.", [Evidence.of_field(d, "state") for d in unmerged], "merged-but-open")]
+
+
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"
               and not _REPORTED.search(ctx.claim.text, _clause_start(ctx, e), e.start)]
@@ -525,6 +555,8 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
         doc = own[0]
     elif named:
         doc = named[0]
+    elif (together := _prs_together(ctx.claim.text, prs)) is not None:
+        return _merged_together(ctx, together)
     elif len(prs) == 1 and _THE_PR.search(ctx.claim.text):  # "该 PR 已合入": the section cites one PR
         doc = prs[0]
     else:

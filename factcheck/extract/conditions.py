@@ -70,6 +70,25 @@ _WHOLE = compile_pattern(r"(?<![A-Za-z])(?:whole|entire|full)\s+(?:[\w-]+\s+){0,
                          r"(?![A-Za-z])|整个[^，,。；;]{0,8}?(?:请求|训练步|推理流程|流程|生成过程)", re.IGNORECASE)
 
 
+# makers that share one device noun: "Intel and AMD GPUs" names Intel GPUs as well as AMD GPUs
+_MAKER = r"Intel|AMD|NVIDIA|Apple|Qualcomm|Huawei|英特尔|英伟达|华为"
+_SHARED_NOUN = compile_pattern(rf"(?<![A-Za-z])(?P<first>{_MAKER})\s*(?:,|/|&|\band\b|\bor\b|和|与|或|、)\s*"
+                               rf"(?:{_MAKER})\s*(?P<noun>GPUs?|NPUs?|CPUs?|显卡)", re.IGNORECASE)
+
+
+def _shared_noun_mentions(text: str) -> list[Mention]:
+    """The first maker of "Intel and AMD GPUs" with the noun they share, as the lexicon names it."""
+    lexicon = load_lexicon()
+    found = []
+    for m in _SHARED_NOUN.finditer(text):
+        first, noun = m.group("first"), m.group("noun")
+        phrase = f"{first} {noun}" if first.isascii() or noun.isascii() else first + noun
+        for kind, matcher in (("hardware", lexicon.hardware), ("platform", lexicon.platform)):
+            found.extend(Mention(kind=kind, key=h.key, start=m.start("first"), end=m.end("first"), text=phrase)
+                         for h in matcher.find(phrase) if h.start == 0 and h.end == len(phrase))
+    return found
+
+
 def find_conditions(text: str) -> list[Mention]:
     lexicon = load_lexicon()
     found: list[Mention] = []
@@ -109,4 +128,5 @@ def find_conditions(text: str) -> list[Mention]:
             found.append(Mention(kind="devices", key=str(count), start=m.start(), end=m.end(), text=m.group(0)))
     for m in _REPLICAS.finditer(text):
         found.append(Mention(kind="parallelism", key="replicas", start=m.start(), end=m.end(), text=m.group(0)))
+    found.extend(_shared_noun_mentions(text))
     return found
