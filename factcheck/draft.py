@@ -131,6 +131,11 @@ def _voice(front: FrontMatter, window: Window | None, sentences: list[Sentence],
     return Voice()
 
 
+# a release line's credits after its full stop ("… for dense and THD inputs. (#3351)", "(#3153) (#3189)"):
+# they belong to the sentence they follow
+_TRAILING_REFS = compile_pattern(r"(?:[ \t]*\((?:#\d+|[0-9a-f]{7,40})(?:\s*,\s*#\d+)*\))+(?=[ \t]*(?:\n|$))")
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence boundaries in ``text`` as (start, end) code-point offsets, trimmed
     of surrounding whitespace.
@@ -144,8 +149,11 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     for m in _SPLIT_TOKEN.finditer(text):
         kind = m.lastgroup
         if kind == "end":
-            if not _is_abbreviation(text, m) and not _is_list_number(text, m.start()):
+            if (not _is_abbreviation(text, m) and not _is_list_number(text, m.start())
+                    and not _TRAILING_REFS.match(text, m.end())):
                 cuts.append((m.end(), m.end()))
+            elif refs := _TRAILING_REFS.match(text, m.end()):
+                cuts.append((refs.end(), refs.end()))
         elif kind == "brk":
             cuts.append((m.start(), m.end()))
     pieces: list[tuple[int, int]] = []

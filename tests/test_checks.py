@@ -3875,3 +3875,108 @@ def test_a_license_in_an_uncited_section_meets_the_projects_readme_cited_elsewhe
 def test_a_right_license_or_another_project_in_an_uncited_section_is_not_flagged(sentence):
     report = check_text(_license_draft(sentence), "t.md", Settings(use_checkpoint=False), ArchiveSources([_README_LICENSE]))
     assert flagged(report) == []
+
+
+def test_a_day_glued_to_its_opening_word_is_the_opening_day():
+    src = doc("Add Qwen3 support.", url="https://github.com/o/r/pull/2036", state="merged",
+              dates={"created": "2026-05-05", "merged": "2026-07-02"})
+    for body in ["#2036 于 5 月 5 日提交、7 月 2 日合入。", "#2036 于 5 月 5 日提交，7 月 2 日合入。"]:
+        assert flagged(run(body, src, cite=src.url, window="2026-06-29..2026-07-05")) == []
+    [f] = flagged(run("#2036 于 5 月 5 日提交、7 月 3 日合入。", src, cite=src.url, window="2026-06-29..2026-07-05"))
+    assert f.check == "date-contradicted"
+    [f] = flagged(run("#2036 于 5 月 6 日提交、7 月 2 日合入。", src, cite=src.url, window="2026-06-29..2026-07-05"))
+    assert f.check == "date-contradicted"
+
+
+def test_a_denial_the_source_makes_by_a_prefix_is_not_a_denial_added():
+    src = doc("- Added per-callable capture_time_hooks to make_graphed_callables for non-capturable warmup and "
+              "graph-construction work.", kind="release")
+    body = "make_graphed_callables gains per-callable capture_time_hooks for warmup and graph-construction work that cannot be captured."
+    assert flagged(run(body, src)) == []
+    plain = doc("- Added per-callable capture_time_hooks to make_graphed_callables for capturable warmup and "
+                "graph-construction work.", kind="release")
+    assert "denial-added" in [f.check for f in flagged(run(body, plain))]
+
+
+_SPARSE = doc("At 10% block density the kernel reaches 381 effective TFLOPS, about 30% of dense sdpa (1218 TFLOPS).")
+
+
+@pytest.mark.parametrize("body", ["默认参数下该内核在 10% 块密度时有 381 有效 TFLOPS，约为稠密 sdpa（1218 TFLOPS）的 30%。",
+                                  "10% 块密度时有 381 有效 TFLOPS，大约是稠密 sdpa 的 30%。"])
+def test_a_hedge_that_opens_the_comparison_governs_its_figure(body):
+    assert [f for f in flagged(run(body, _SPARSE)) if f.check == "hedge-dropped"] == []
+
+
+def test_a_comparison_without_its_hedge_is_still_flagged():
+    body = "默认参数下该内核在 10% 块密度时有 381 有效 TFLOPS，是稠密 sdpa（1218 TFLOPS）的 30%。"
+    assert "hedge-dropped" in [f.check for f in flagged(run(body, _SPARSE))]
+
+
+def test_a_license_a_source_names_where_no_rule_reads_its_scope_is_not_called_unstated():
+    body = "Earlier checkpoints came with their own licenses: the README links an OpenRail-M license for v0.9.5."
+    src = doc("## March 5th, 2025: New checkpoint v0.9.5\n\n- New license for commercial use ([OpenRail-M](https://x/l.txt))",
+              url="https://github.com/o/r", kind="repository")
+    assert [f for f in flagged(run(body, src, cite=src.url)) if f.category == "license"] == []
+    other = src.model_copy(update={"text": "## March 5th, 2025: New checkpoint v0.9.5\n\n- A new checkpoint."})
+    assert [f.check for f in flagged(run(body, other, cite=src.url)) if f.category == "license"] == ["license-not-stated"]
+
+
+@pytest.mark.parametrize("body", ["权重仓库暂时是私有的，要等 MiniMax H3 Community License 的审查完成后才会公开。",
+                                  "The weights stay private pending the MiniMax H3 Community License review."])
+def test_a_license_under_review_is_no_license_claim(body):
+    src = doc("The HF repo is private for now; it flips public once that review lands.")
+    assert [f for f in flagged(run(body, src)) if f.category == "license"] == []
+    told = "权重采用 MiniMax H3 Community License。" if "权重" in body else "The weights are under the MiniMax H3 Community License."
+    assert [f.check for f in flagged(run(told, src)) if f.category == "license"] == ["license-not-stated"]
+
+
+_LADDER = doc("On the d5120 hero, the ladder went from ragged EP64 at 260k tok/s / 15.0% median MFU, through gather "
+              "dispatch at 360k / 21.9%, and structured custom VJPs at 389k / 24.1%.\n\n"
+              "- capacity 1.0625 measured 23.1277%, receiver-ECHO measured 18.2099%, and three-choice spill measured "
+              "24.0829%, so none are selected", url="https://github.com/o/r/issues/7201", kind="issue")
+
+
+def test_a_figure_the_source_lists_bare_after_naming_its_unit_once_is_given():
+    body = "The hero went from ragged EP64 at 260k tok/s and 15.0% median MFU to 389k tok/s and 24.1% with custom VJPs."
+    assert flagged(run(body, _LADDER, cite=_LADDER.url)) == []
+    [f] = flagged(run(body.replace("389k", "398k"), _LADDER, cite=_LADDER.url))
+    assert f.check in ("number-unsupported", "figure-differs")
+
+
+def test_a_figure_written_exactly_is_not_the_rounded_top_of_another_list():
+    body = "With structured custom VJPs the d5120 hero reached 24.1% median MFU."
+    assert [f for f in flagged(run(body, _LADDER, cite=_LADDER.url)) if f.check == "list-top"] == []
+
+
+@pytest.mark.parametrize("body", ["维护者 SolitaryThinker 在审查中也提出了同样的显存顾虑。",
+                                  "SolitaryThinker 在评审中指出预取会抬高显存峰值。"])
+def test_a_concern_put_on_a_reviewer_who_wrote_nothing_is_flagged(body):
+    src = doc("Pin the VAE.", url="https://github.com/o/r/pull/1836",
+              comments=[{"author": "greptile-apps[bot]", "date": "2026-09-16", "text": "Prefetch raises denoising peak."}])
+    [f] = flagged(run(body, src, cite=src.url))
+    assert f.check == "replier-not-in-thread"
+    assert flagged(run(body.replace("SolitaryThinker", "greptile-apps[bot]"), src, cite=src.url)) == []
+
+
+_GDN_NOTES = doc("- [PyTorch] Added experimental cuDNN-backed GatedDeltaNetAttention for dense and THD inputs. (#3351)\n"
+                 "- [PyTorch] Enabled torch.compile for FlashAttention. (#3153)",
+                 url="https://github.com/o/r/releases/tag/v2.19", kind="release")
+_GDN_PR = doc("Fused GDN forward and backward through cuDNN.", url="https://github.com/o/r/pull/3351", state="merged")
+
+
+def _gdn(sentence: str):
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n" + sentence +
+            f"\n\nSources: [notes]({_GDN_NOTES.url}), [#3351]({_GDN_PR.url})\n")
+    return check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([_GDN_NOTES, _GDN_PR]))
+
+
+@pytest.mark.parametrize("sentence", ["With #3351 merged, GDN is now a stable, supported attention path.",
+                                      "随着 #3351 合入，GDN 已经是稳定可用于生产的注意力路径。"])
+def test_a_release_line_crediting_the_named_thread_speaks_of_its_status(sentence):
+    assert "status-stable" in [f.check for f in flagged(_gdn(sentence))]
+
+
+@pytest.mark.parametrize("sentence", ["With #3351 merged, GDN is available as an experimental attention path.",
+                                      "With #3153 merged, torch.compile is now stable for FlashAttention."])
+def test_an_experimental_path_told_so_or_another_threads_feature_is_not(sentence):
+    assert [f for f in flagged(_gdn(sentence)) if f.check == "status-stable"] == []

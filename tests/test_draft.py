@@ -629,3 +629,10 @@ def test_empty_draft(tmp_path, content):
     with pytest.raises(InputError) as err:
         load_draft(path)
     assert (err.value.message, err.value.path) == ("draft is empty", str(path))
+
+
+def test_a_release_lines_credits_after_its_full_stop_stay_with_it():
+    text = "- Added experimental GDN for dense inputs. (#3351)\n- Enabled torch.compile. (#3153) (#3189)\nNext one. Then (#12) here."
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "- Added experimental GDN for dense inputs. (#3351)", "- Enabled torch.compile. (#3153) (#3189)",
+        "Next one.", "Then (#12) here."]

@@ -346,3 +346,12 @@ def test_hedges_after_the_unit(text, value, unit, bound):
 def test_arithmetic_plus_is_not_a_bound():
     found = extract_quantities("5+3 branch-parallel, 5 GB + 3 GB")
     assert [(q.low, q.unit, q.bound) for q in found] == [(5, "", None), (5, "GB", None), (3, "GB", None)]
+
+
+def test_below_under_a_denial_is_a_floor():
+    [q, _] = extract_quantities("EP64 runs OOM at compile (can't reduce below 171.87 GiB vs 138 GiB budget)")
+    assert q.bound == "lower"
+    [q] = extract_quantities("显存无法降到低于 10GB")
+    assert q.bound == "lower"
+    [q] = extract_quantities("latency stays below 10 ms")
+    assert q.bound == "upper"

@@ -9,6 +9,7 @@ the sentence's names but numbers something else is no witness.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..align import Hit, base_values, compatible, decimals, dimension, same_value
@@ -217,3 +218,14 @@ def _settings_differ(claim: str, passage: str) -> bool:
 def bigger_is_more(unit: str) -> bool:
     """Whether a larger figure says more (a rate, a share, a count), not less (a time)."""
     return dimension(unit) != "time"
+
+
+def written_bare(qa: QuantityAt, facts: list[Fact]) -> bool:
+    """The source writes the number without its unit, in a list that names the unit once ("ragged EP64 at
+    260k tok/s …, and structured custom VJPs at 389k / 24.1%"): a distinctive number (three digits, or a k/M
+    suffix) standing bare before a separator."""
+    m = re.search(r"\d[\d,]*(?:\.\d+)?(?:\s?[kKM](?![A-Za-z]))?", qa.q.raw)
+    if not m or (len(re.sub(r"\D", "", m.group(0))) < 3 and not m.group(0)[-1:].isalpha()):
+        return False
+    bare = compile_pattern(r"(?<![\w.,])" + re.escape(m.group(0)) + r"(?=\s*(?:[/|,;)]|$))", re.MULTILINE)
+    return any(bare.search(f.quote) for f in facts)

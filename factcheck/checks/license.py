@@ -73,8 +73,24 @@ def _shown(record) -> str:
     return meta.value if meta is not None else record[0]
 
 
+def _scope_unstated(ctx: ClaimContext, claimed: set[str]) -> bool:
+    """Whether a cited source's text names the claimed license without saying what it covers ("New license for
+    commercial use ([OpenRail-M](…))" under a checkpoint's heading), and no metadata gives it a scope: what it
+    applies to is unread, not unstated."""
+    if any(_forms(canonical(info), info.spdx, info.name) & claimed for d in ctx.docs for info in d.licenses()
+           if canonical(info)):
+        return False
+    return any(ls.key and not ls.negated and not ls.artifacts and _forms(ls.key, ls.text) & claimed
+               for fact in ctx.facts if fact.where == "text" for ls in fact.statement.licenses)
+
+
+# "要等 MiniMax H3 Community License 的审查完成", "pending the license review": a license under review is
+# not one the sentence says applies
+_UNDER_REVIEW = compile_pattern(r"\s*(?:的\s*)?(?:审查|审核|评审|批准|\b(?:review|approval|sign-off)\b)", re.IGNORECASE)
+
+
 def license_mismatch(ctx: ClaimContext) -> list[Finding]:
-    claims = [ls for ls in ctx.claim.licenses if not ls.negated]
+    claims = [ls for ls in ctx.claim.licenses if not ls.negated and not _UNDER_REVIEW.match(ctx.claim.text, ls.end)]
     if not claims or not ctx.docs:
         return []
     records = _records(ctx)
@@ -105,6 +121,8 @@ def license_mismatch(ctx: ClaimContext) -> list[Finding]:
                     relevant = [r for r in relevant if not r[3] & claimed]
             if not relevant and _licensed_elsewhere(ctx, artifact, claimed):
                 continue  # "the repository remains under the MIT License": its LICENSE is cited in another section
+            if not relevant and _scope_unstated(ctx, claimed):
+                continue  # "links an OpenRail-M license for v0.9.5": a source names it where no rule reads its scope
             if not relevant:
                 what = f"the {artifact}" if artifact else "it"
                 evidence = [r[2] for r in records[:2]] or [

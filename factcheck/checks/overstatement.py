@@ -9,7 +9,8 @@ from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
-from .context import ClaimContext
+from .context import THREAD_REF, ClaimContext, number_in_url
+from .figures import written_bare
 from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
 
 
@@ -74,10 +75,14 @@ def list_top(ctx: ClaimContext) -> list[Finding]:
         if _said_before(ctx, q):
             continue  # "同一 PR 还把 393x 改回 340x": a figure the draft introduced earlier is judged there
         others = [o for o in ctx.claim.quantities if o is not qa and o.q.unit == q.unit]
-        for hit in matches(q, ctx.facts, bare_ok=False):
+        hits = matches(q, ctx.facts, bare_ok=False)
+        exact = {id(h.fact) for h in hits if h.qa.q.low == q.low and h.qa.q.high == q.high}
+        for hit in hits:
             fact = hit.fact
             if fact.kind == "row":
                 continue  # a table's column: column_top
+            if exact and id(fact) not in exact:
+                continue  # "24.1%" written so in one passage is not "24.0829%" rounded, the top of another's list
             if _signed(q.raw) and _signed(hit.qa.q.raw) and (q.high < 0) != (hit.qa.q.high < 0):
                 continue  # "+1%" is not the list's "−1.1%"
             listed = [x for x in fact.statement.quantities if x.q.unit == q.unit and not x.q.is_range
@@ -364,13 +369,33 @@ def _hedged_before(ctx: ClaimContext, qa) -> bool:
     return False
 
 
+# "约为同形状稠密 sdpa（1218 TFLOPS）的 30%", "roughly a third of X, 30%": the hedge opens the comparison
+# and governs the figure at its end
+_HEDGE_OPENS = compile_pattern(r"约为|约是|约占|大约是|大约为|大约|大概是|最多可达|最高可达|最多为|(?i:\b(?:about|roughly|around|"
+                               r"approximately|up to)\b)")
+
+
+def _hedged_in_clause(ctx: ClaimContext, qa) -> bool:
+    """A hedge earlier in the figure's clause, with the figure ending the comparison it opens ("约为 A 的 30%")
+    or no other figure between them."""
+    clause = ctx.claim.clauses[qa.clause] if qa.clause < len(ctx.claim.clauses) else None
+    if clause is None:
+        return False
+    text = ctx.claim.text
+    for m in _HEDGE_OPENS.finditer(text, clause.start, qa.q.start):
+        between = [o for o in ctx.claim.quantities if m.end() <= o.q.start and o.q.end <= qa.q.start]
+        if not between or re.search(r"的\s*$", text[m.end():qa.q.start]):
+            return True
+    return False
+
+
 def hedge_dropped(ctx: ClaimContext) -> list[Finding]:
     out = []
     if ctx.sentence.block == "heading":
         return out
     for qa in _asserted_results(ctx):
         q = qa.q
-        if q.is_range or q.approx or q.bound:
+        if q.is_range or q.approx or q.bound or _hedged_in_clause(ctx, qa):
             continue
         hits = [h for h in matches(q, ctx.facts, bare_ok=False, strict=True) if not h.qa.q.is_range]
         if not hits:
@@ -392,7 +417,7 @@ def rounded_up(ctx: ClaimContext) -> list[Finding]:
     out = []
     for qa in _asserted_results(ctx):
         q = qa.q
-        if q.is_range or q.approx or q.bound or matches(q, ctx.facts):
+        if q.is_range or q.approx or q.bound or matches(q, ctx.facts) or written_bare(qa, ctx.facts):
             continue
         near = []
         for fact in ctx.facts:
@@ -558,8 +583,17 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
         return out
     results = _asserted_results(ctx)
     # "#531 询问 …；tuhahaha 回复，现在默认就是 …": a sentence that names its thread speaks of that one
-    for doc in ctx.referenced() or ctx.docs:
-        facts = ctx.facts_of(doc)
+    referenced = ctx.referenced()
+    # "Added experimental … GatedDeltaNetAttention (#3351)": a release line that credits a thread the sentence
+    # names speaks of what that thread added, whether or not the thread itself is cited
+    threads = {int(n) for n in THREAD_REF.findall(ctx.claim.text)} | {
+        d.number if d.number is not None else number_in_url(d.url) for d in referenced} - {None}
+    credits = {n: [f for f in ctx.facts if any(int(x) == n for x in THREAD_REF.findall(f.statement.text))] for n in threads}
+    pools = [(doc, ctx.facts_of(doc) + [f for n in threads for f in credits[n] if f.url != doc.url]) for doc in referenced]
+    if not pools:
+        credited = [f for n in threads for f in credits[n]]
+        pools = [(None, credited)] if credited else [(doc, ctx.facts_of(doc)) for doc in ctx.docs]
+    for doc, facts in pools:
         # how many nodes is a condition of one measurement: where the sentence's own figure stands
         # in the source, only that record speaks ("单节点 8 卡时 … 0.61 秒" against the row holding
         # 0.61 s, not a 32-GPU row of another model in the same table)
@@ -573,7 +607,7 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
             if status in _DEFAULT_AXIS and (named := _settings_named(ctx.claim.text)):
                 # a default is a setting's: the source's must be of the setting the sentence names, or
                 # stand (naming none) in a document that names it ("use_vision = False … Default is False.")
-                in_doc = bool(named & _settings_named(doc.text))
+                in_doc = doc is not None and bool(named & _settings_named(doc.text))
                 contra = [f for f in contra if named & _settings_named(f.statement.text)
                           or (in_doc and not _settings_named(f.statement.text))]
             backed = [f for f in pool if confirm in f.statement.keys("status", affirmed=confirm_affirmed)

@@ -180,6 +180,10 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
                         [quote], "polarity-flipped")]
 
 
+# a word that denies by its prefix: "for non-capturable warmup work" is work that cannot be captured
+_DENYING_PREFIX = compile_pattern(r"(?<![\w-])(?:non-?[a-z][a-z-]+|un[a-z]+able)\b")
+
+
 def denial_added(ctx: ClaimContext) -> list[Finding]:
     """The claim denies what a sentence of the cited source, in nearly the same words,
     asserts: "the savings come without any cost to training performance" where the
@@ -200,7 +204,8 @@ def denial_added(ctx: ClaimContext) -> list[Finding]:
             continue
         # only a sentence that denies nothing asserts: "don't improve or regress" denies both, "to
         # remove the need to change directory" denies without a cue
-        plain = not any(u.negated for u in units) and not modality.says(sentence, "privative")
+        plain = (not any(u.negated for u in units) and not modality.says(sentence, "privative")
+                 and not _DENYING_PREFIX.search(sentence))
         for unit in units:
             if unit.negated or not plain:
                 denied.append(unit.gist)

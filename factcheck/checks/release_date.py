@@ -49,7 +49,10 @@ def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
         clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), 0)
         near = [e for e in events if row or e.clause == clause]
         near = [e for e in near if e.key != "first"] or near
-        if near:
+        if near and _OPENING.match(ctx.claim.text, d.end):
+            # "于 5 月 5 日提交、7 月 2 日合入": the day glued to its opening word is the opening's
+            out.append((d, "created"))
+        elif near:
             # "opened July 26 and merged August 3": each date takes the event word nearest
             # before it (or, failing that, the nearest after it)
             # — except a word right after the date, as Chinese puts it ("8 月 11 日开出、8 月 18 日合入")

@@ -14,7 +14,7 @@ from ..models import Comment, Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
 from .context import THREAD_REF, ClaimContext
 from .conflation import FROM_BEFORE, axis_sides
-from .figures import bigger_is_more, labelled_elsewhere
+from .figures import bigger_is_more, labelled_elsewhere, written_bare
 from .polarity import gist, sentence_evidence, sentence_figures, source_sentences
 
 
@@ -304,8 +304,8 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     for qa in ctx.claim.quantities:
         if qa.negated or not is_result(qa.q) or (qa.q.is_range and _PARAMS.search(qa.q.raw)):
             continue  # "7—8B 模型": a range of model sizes, not of bytes (a single "405B" is _named_size's)
-        if _unbacked(ctx, qa) and _given_otherwise(ctx, qa) is None:  # figure_differs reports the other
-            missing.append(qa.q.raw)
+        if _unbacked(ctx, qa) and _given_otherwise(ctx, qa) is None and not written_bare(qa, ctx.facts):
+            missing.append(qa.q.raw)  # figure_differs reports the other
     return _not_given(ctx, missing)
 
 
@@ -510,8 +510,8 @@ _NAMED_SPEAKER = compile_pattern(
     r"(?:maintainer|reviewer|author|维护者|作者|评审者|审阅者)\s*(?:[,，]\s*@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]"
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:later\s+|次日|当天|随后)?(?:replied|responded|answered|回复|回应|答复)))"
     # "mmathew23 在该 PR 下回复", "zhangsan 随后在评论中答复": where the reply was, between name and verb
-    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:次日|当天|随后|也|还)?\s*(?:在|于)[^，,。；;]{1,16}?"
-    r"(?:回复|回应|答复|评论中(?:解释|表示|指出|说明|写道|确认|称)))"
+    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:次日|当天|随后|也|还)?\s*(?:在|于)[^，,。；;]{0,16}?"
+    r"(?:回复|回应|答复|(?:评论|审查|评审|讨论)中(?:也|还)?(?:解释|表示|指出|说明|写道|确认|称|提出|提到)))"
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]?\s*(?:later\s+)?(?:replied|responded|answered)"
     # "ekzhu confirmed in that thread": a login as written (lower case, or with a digit, _ or -), then a verb of
     # saying; a capitalised word ("Tencent confirmed") may be a company
@@ -527,6 +527,11 @@ _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "t
                          "reporter", "requester", "submitter", "poster", "op", "opener", "asker", "filer", "creator",
                          "owner", "owners", "developer", "developers", "dev", "devs", "engineer", "engineers", "staff",
                          "member", "members", "commenter", "commenters", "person", "everyone", "somebody"})
+
+
+def _named_reviewer(text: str) -> bool:
+    """A person named by role or by where they spoke ("维护者 X 在审查中也提出了…"), not a bare "X wrote"."""
+    return any(m.group(1) or m.group(2) or m.group(3) or m.group(4) for m in _NAMED_SPEAKER.finditer(text))
 
 
 def _dated_in_window(ctx: ClaimContext) -> bool:
@@ -618,7 +623,8 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     the window's end: "维护者在该帖中确认 …", "lvhan028 replied that a fix is planned" where
     the issue's comments are empty. What a reply said is the thread's to carry; one that
     has none cannot have said it."""
-    if not ctx.docs or not (load_lexicon().modality.says(ctx.claim.text, "reply") or _reported_speech(ctx.claim.text)):
+    if not ctx.docs or not (load_lexicon().modality.says(ctx.claim.text, "reply") or _reported_speech(ctx.claim.text)
+                            or _named_reviewer(ctx.claim.text)):
         return []
     # the thread the sentence names, or else any thread its section cites: when none of
     # them holds a comment, it does not matter which one the reply is said to be in

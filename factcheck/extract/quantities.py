@@ -512,6 +512,12 @@ def _is_product_word(word: str, prev: str | None) -> bool:
     return word[0].isupper() and prev is not None and any(ch.isupper() for ch in prev)
 
 
+# "below" under a denial is a floor: "can't reduce below 171.87 GiB", "无法降到低于 10GB"
+_BELOW = {"below", "under", "less than", "fewer than", "低于", "少于", "小于"}
+_DENIED_BELOW = compile_pattern(r"(?:\b(?:can't|cannot|can not|couldn't|could not|won't|will not|never)\b|无法|不能|没法)[^.;,。；，]*$",
+                                re.IGNORECASE)
+
+
 def _hedge_before(text: str, start: int, table: UnitTable) -> tuple[int, bool, str | None]:
     """Where the quantity starts once its hedge words are included, and what they say."""
     approx, bound, found = False, None, False
@@ -527,6 +533,8 @@ def _hedge_before(text: str, start: int, table: UnitTable) -> tuple[int, bool, s
         if word in "<>" and not text[text.rfind("\n", 0, at) + 1 : at].strip():
             break  # a Markdown quote marker, not "more than"
         kind = table.hedge_kind[_fold(word)]
+        if kind == "upper" and _fold(word) in _BELOW and _DENIED_BELOW.search(text, max(0, at - 24), at):
+            kind = "lower"  # "can't reduce below 171.87 GiB": at least that much
         if kind == "approx":
             approx = True
         elif bound is None:
