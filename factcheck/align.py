@@ -19,15 +19,16 @@ from .regex_cache import compile_pattern
 _UNITS: dict[str, tuple[str, float]] = {
     "s": ("time", 1.0), "ms": ("time", 1e-3), "us": ("time", 1e-6), "min": ("time", 60.0), "h": ("time", 3600.0),
     "B": ("bytes", 1.0), "KB": ("bytes", 1e3), "MB": ("bytes", 1e6), "GB": ("bytes", 1e9), "TB": ("bytes", 1e12),
-    "KiB": ("bytes", 1024.0), "MiB": ("bytes", 1024.0**2), "GiB": ("bytes", 1024.0**3),
+    "KiB": ("bytes", 1024.0), "MiB": ("bytes", 1024.0**2), "GiB": ("bytes", 1024.0**3), "TiB": ("bytes", 1024.0**4),
+    "GB/s": ("bandwidth", 1e9), "TB/s": ("bandwidth", 1e12),
     "B/token": ("bytes", 1.0), "B/token/layer": ("bytes", 1.0), "GB/GPU": ("bytes", 1e9),
     "tok/s": ("rate", 1.0), "tok/s/GPU": ("rate", 1.0), "tok/s/user": ("rate", 1.0),
     "%": ("percent", 1.0), "pp": ("pp", 1.0), "x": ("ratio", 1.0),
 }
 # Units that say what a result is; counts (tokens, GPUs, steps, times) are conditions.
-RESULT_DIMENSIONS = {"time", "bytes", "rate", "percent", "pp", "ratio", "power", "flops"}
-for _u, _d in (("W", "power"), ("TFLOPS", "flops"), ("fps", "rate_frames")):
-    _UNITS.setdefault(_u, (_d, 1.0))
+RESULT_DIMENSIONS = {"time", "bytes", "rate", "percent", "pp", "ratio", "power", "flops", "bandwidth", "rate_frames"}
+for _u, _d, _f in (("W", "power", 1.0), ("TFLOPS", "flops", 1.0), ("PFLOPS", "flops", 1e3), ("fps", "rate_frames", 1.0)):
+    _UNITS.setdefault(_u, (_d, _f))
 
 
 def dimension(unit: str) -> str:

@@ -3980,3 +3980,78 @@ def test_a_release_line_crediting_the_named_thread_speaks_of_its_status(sentence
                                       "With #3153 merged, torch.compile is now stable for FlashAttention."])
 def test_an_experimental_path_told_so_or_another_threads_feature_is_not(sentence):
     assert [f for f in flagged(_gdn(sentence)) if f.check == "status-stable"] == []
+
+
+_QUICK_START = doc("## Quick Start\nDirectly launch the service using docker compose.\n```sh\n# TODO: support F5TTS_v1_Base\n"
+                   "MODEL=F5TTS_Base docker compose up\n```", kind="page")
+
+
+@pytest.mark.parametrize("body", ["按照文档，docker compose 一键启动已同时支持 F5TTS_Base 和 F5TTS_v1_Base 两个模型。",
+                                  "Per the docs, the docker compose quick start supports both F5TTS_Base and F5TTS_v1_Base."])
+def test_a_model_a_todo_note_still_plans_told_supported_is_flagged(body):
+    assert "planned-called-supported" in [f.check for f in flagged(run(body, _QUICK_START))]
+
+
+@pytest.mark.parametrize("body", ["按照文档，docker compose 一键启动目前支持 F5TTS_Base，F5TTS_v1_Base 仍是待办。",
+                                  "The docker compose quick start launches F5TTS_Base; F5TTS_v1_Base is still a TODO."])
+def test_the_supported_model_or_the_todo_told_so_is_not(body):
+    assert flagged(run(body, _QUICK_START)) == []
+
+
+@pytest.mark.parametrize("body", ["A smoke test (8 processes, no NVSHMEM) had a per-rank egress of 209 GB/s.",
+                                  "冒烟测试（8 个进程，没有 NVSHMEM）的每 rank 出口带宽为 209 GB/s。"])
+def test_a_denial_inside_a_parenthetical_ends_with_it(body):
+    src = doc("Standalone transport smoke, 8 processes, no NVSHMEM: per-rank egress 153-209 GB/s through the fused puts.",
+              kind="issue", url="https://github.com/o/r/issues/8311")
+    assert "range-top" in [f.check for f in flagged(run(body, src, cite=src.url))]
+    assert flagged(run(body.replace("209 GB/s", "153-209 GB/s"), src, cite=src.url)) == []
+
+
+_ASYNC_REMOVED = doc("1. **`AsyncPipeline` removed.** `haystack.AsyncPipeline` and the entire\n"
+                     "   `haystack.core.pipeline.async_pipeline` module were removed. Its async methods were merged into "
+                     "`Pipeline`.")
+
+
+@pytest.mark.parametrize("body", ["按 PR 的描述，在 3.0 中 `haystack.AsyncPipeline` 只是被标记为弃用，旧代码仍可导入并继续运行。",
+                                  "Per the PR, `haystack.AsyncPipeline` is only deprecated in 3.0 and old code still works."])
+def test_a_removal_told_as_a_deprecation_is_flagged(body):
+    assert "removal-told-deprecation" in [f.check for f in flagged(run(body, _ASYNC_REMOVED))]
+
+
+@pytest.mark.parametrize("body", ["按 PR 的描述，3.0 移除了 `haystack.AsyncPipeline`，其异步方法并入了 `Pipeline`。",
+                                  "Per the PR, 3.0 removed `haystack.AsyncPipeline`; `Pipeline` is not deprecated."])
+def test_a_removal_told_so_is_not(body):
+    assert flagged(run(body, _ASYNC_REMOVED)) == []
+
+
+@pytest.mark.parametrize("body", ["评审中，kacperlukawski 建议把预置 Agent 和 skills 也写进这一条。",
+                                  "In review, kacperlukawski suggested adding pre-built agents to the list."])
+def test_a_review_suggestion_put_on_someone_who_wrote_no_review_comment_is_flagged(body):
+    src = doc("Docs: add 3.0 features to the README.", url="https://github.com/o/r/pull/12085",
+              comments=[{"author": "bilgeyucel", "date": "2026-09-15",
+                         "text": "We should also add pre-built agents and skills here or as another item on the list"}])
+    assert [f.check for f in flagged(run(body, src, cite=src.url))] == ["replier-not-in-thread"]
+    assert flagged(run(body.replace("kacperlukawski", "bilgeyucel"), src, cite=src.url)) == []
+
+
+_RESERVED_KEYS = doc("### Notes for the reviewer\n\nThis is partially a breaking change because we now raise an error if a "
+                     "user tries to add a state_schema key that we are now reserving.", url="https://github.com/o/r/pull/11427")
+
+
+@pytest.mark.parametrize("body", ["#11427 让 Agent 自动加入 `step_count` 等三个键，这一改动完全向后兼容。",
+                                  "#11427 adds three reserved keys to the state schema and is fully backward compatible."])
+def test_a_change_its_thread_calls_breaking_told_compatible_is_flagged(body):
+    assert "breaking-told-compatible" in [f.check for f in flagged(run(body, _RESERVED_KEYS, cite=_RESERVED_KEYS.url))]
+
+
+@pytest.mark.parametrize("body", ["#11427 adds three reserved keys; it is partly a breaking change, since such keys now raise.",
+                                  "#11427 让 Agent 自动加入三个键，这一改动并不完全向后兼容。"])
+def test_a_breaking_change_told_so_is_not(body):
+    assert flagged(run(body, _RESERVED_KEYS, cite=_RESERVED_KEYS.url)) == []
+    calm = _RESERVED_KEYS.model_copy(update={"text": "This is not a breaking change: existing keys still work."})
+    assert flagged(run("#11427 is fully backward compatible.", calm, cite=calm.url)) == []
+
+
+def test_still_working_is_no_deprecation():
+    src = doc("Removed the float8 fallback path; bf16 and float8 runs were tested.")
+    assert flagged(run("The author notes that bf16 and float8 runs were also tested and still work.", src)) == []

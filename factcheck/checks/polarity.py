@@ -574,6 +574,14 @@ def _named_things(text: str, start: int, end: int) -> dict[str, str]:
     return out
 
 
+def _code_names(text: str, start: int, end: int) -> dict[str, str]:
+    """Names (``_named_things``) and settings in text[start:end], folded, with their spelling."""
+    return _named_things(text, start, end) | {m.group(0).casefold(): m.group(0) for m in SETTING_NAME.finditer(text, start, end)}
+
+
+_TO_DO = compile_pattern(r"\b(?:TODO|FIXME)\b")
+
+
 def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
     """"该模式同样已经支持 FSDP" where the blog says "excited to continue refining this setup, integrating
     features like FSDP"; "sleep() 已完整并入 TRL 主线" where it says "waiting for an official fix before
@@ -589,20 +597,22 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
         if clause.cues:
             continue
         if m := _IN_PLACE.search(text, clause.start, clause.end):
-            claimed |= _named_things(text, m.end(), clause.end)
+            claimed |= _code_names(text, m.end(), clause.end)
         if m := _INTEGRATED.search(text, clause.start, clause.end):
-            claimed |= _named_things(text, clause.start, m.start())
+            claimed |= _code_names(text, clause.start, m.start())
     own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
     claimed = {k: v for k, v in claimed.items() if k not in own}
     if not claimed:
         return []
     planned, affirmed = [], set()
     for fact, sentence, clause in source_clauses(ctx):
-        names = set(_named_things(sentence, clause.start, clause.end)) & set(claimed)
+        names = set(_code_names(sentence, clause.start, clause.end)) & set(claimed)
         if not names:
             continue
         part = sentence[clause.start:clause.end]
-        if (_IN_PLACE.search(part) or _INTEGRATED.search(part)) and not clause.cues and not modality.says(part, "plan"):
+        # "# TODO: support F5TTS_v1_Base": a note of work to do governs the line it heads
+        to_do = modality.says(part, "plan") or _TO_DO.search(sentence, 0, clause.start) is not None
+        if (_IN_PLACE.search(part) or _INTEGRATED.search(part)) and not clause.cues and not to_do:
             affirmed |= names
         # the plan may open the sentence: "excited to continue refining this setup, integrating features like FSDP"
         elif modality.says(sentence[:clause.end], "plan"):
@@ -628,9 +638,42 @@ _DONE = compile_pattern(_REMOVED.pattern + r"|\bremove\b", re.IGNORECASE)
 _POINTS_BACK = compile_pattern(r"\s*(?:which|that|其|它|该)", re.IGNORECASE)
 
 
-def _code_names(text: str, start: int, end: int) -> dict[str, str]:
-    """Names (``_named_things``) and settings in text[start:end], folded, with their spelling."""
-    return _named_things(text, start, end) | {m.group(0).casefold(): m.group(0) for m in SETTING_NAME.finditer(text, start, end)}
+# a source's sentences as prose has them: a PR body wraps its lines ("`haystack.AsyncPipeline` and the entire\n
+# `…async_pipeline` module were removed"), so only a full stop, a blank line or a list item ends one
+_PROSE_END = compile_pattern(r"(?<=[.;!?。；！？])\s+|\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)])\s)")
+
+
+def _removal_states(ctx: ClaimContext, claimed: dict[str, str]) -> tuple[list, list]:
+    """The source sentences that name a claimed thing as going (deprecated, to be removed) and those that name
+    it as gone (removed), each as (fact, sentence, names)."""
+    going, gone = [], []
+    for fact in ctx.facts:
+        for sentence in _PROSE_END.split(fact.statement.text):
+            names = set(_code_names(sentence, 0, len(sentence))) & set(claimed)
+            if not names:
+                continue
+            to_go = [(m.start(), m.end()) for m in _GOING.finditer(sentence)]
+            if any(not any(a <= r.start() < b for a, b in to_go) for r in _DONE.finditer(sentence)):
+                gone.append((fact, sentence, names))
+            elif to_go:
+                going.append((fact, sentence, names))
+    return going, gone
+
+
+def _removal_claims(ctx: ClaimContext, said) -> dict[str, str]:
+    """The names the claim's clauses that ``said`` matches give (or the clause they point back to), not the
+    cited projects' own names."""
+    text = ctx.claim.text
+    claimed: dict[str, str] = {}
+    clauses = ctx.claim.clauses
+    for i, clause in enumerate(clauses):
+        if clause.cues or not said.search(text, clause.start, clause.end):
+            continue
+        claimed |= _code_names(text, clause.start, clause.end)
+        if i and _POINTS_BACK.match(text, clause.start):
+            claimed |= _code_names(text, clauses[i - 1].start, clauses[i - 1].end)
+    own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
+    return {k: v for k, v in claimed.items() if k not in own}
 
 
 def removal_told_done(ctx: ClaimContext) -> list[Finding]:
@@ -638,34 +681,14 @@ def removal_told_done(ctx: ClaimContext) -> list[Finding]:
     deprecation and will be removed in 0.7.0": a thing the sources say is going, told as gone. Only for a
     name the removal's own clause (or the clause it points back to) gives, and where no source sentence
     says it is gone already."""
-    if not _asserts_now(ctx):
+    if not _asserts_now(ctx) or _GOING.search(ctx.claim.text):
         return []
-    text = ctx.claim.text
-    if _GOING.search(text):
-        return []
-    claimed: dict[str, str] = {}
-    clauses = ctx.claim.clauses
-    for i, clause in enumerate(clauses):
-        if clause.cues or not _REMOVED.search(text, clause.start, clause.end):
-            continue
-        claimed |= _code_names(text, clause.start, clause.end)
-        if i and _POINTS_BACK.match(text, clause.start):
-            claimed |= _code_names(text, clauses[i - 1].start, clauses[i - 1].end)
-    own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
-    claimed = {k: v for k, v in claimed.items() if k not in own}
+    claimed = _removal_claims(ctx, _REMOVED)
     if not claimed:
         return []
-    going, gone = [], set()
-    for fact, sentence, _, _ in source_sentences(ctx):
-        names = set(_code_names(sentence, 0, len(sentence))) & set(claimed)
-        if not names:
-            continue
-        to_go = [(m.start(), m.end()) for m in _GOING.finditer(sentence)]
-        if any(not any(a <= r.start() < b for a, b in to_go) for r in _DONE.finditer(sentence)):
-            gone |= names
-        elif to_go:
-            going.append((fact, sentence, names))
-    going = [(f, q, n - gone) for f, q, n in going if n - gone]
+    going, gone = _removal_states(ctx, claimed)
+    done = set().union(*(n for _, _, n in gone))
+    going = [(f, q, n - done) for f, q, n in going if n - done]
     if not going:
         return []
     fact, sentence, names = going[0]
@@ -675,5 +698,72 @@ def removal_told_done(ctx: ClaimContext) -> list[Finding]:
                         "removal-told-done")]
 
 
+# "只是被标记为弃用，旧代码仍可导入", "is only deprecated and still importable": still there, on the way out
+_STILL_THERE = compile_pattern(r"\bdeprecated\b|弃用|废弃", re.IGNORECASE)
+
+
+def removal_told_deprecation(ctx: ClaimContext) -> list[Finding]:
+    """"在 3.0 中 `haystack.AsyncPipeline` 只是被标记为弃用，旧代码仍可导入" where the PR says "`haystack.AsyncPipeline`
+    and the entire … module were removed": a thing the sources say is gone, told as only on its way out.
+    Only where no source sentence says it is merely deprecated or still to go."""
+    if not _asserts_now(ctx) or _REMOVED.search(ctx.claim.text):
+        return []
+    claimed = _removal_claims(ctx, _STILL_THERE)
+    if not claimed:
+        return []
+    going, gone = _removal_states(ctx, claimed)
+    pending = set().union(*(n for _, _, n in going))
+    gone = [(f, q, n - pending) for f, q, n in gone if n - pending]
+    if not gone:
+        return []
+    fact, sentence, names = gone[0]
+    return [ctx.finding("overstatement", "warning",
+                        f"The claim says {', '.join(sorted(claimed[n] for n in names))} is only deprecated; the cited "
+                        "source says it was removed.", [sentence_evidence(fact, sentence)], "removal-told-deprecation")]
+
+
+# a change told harmless to existing users, and a source that calls it breaking
+_COMPATIBLE = compile_pattern(r"向后兼容|完全兼容|不会破坏|\bbackwards?[- ]compatible\b|\bno breaking changes?\b|\bnon-breaking\b",
+                              re.IGNORECASE)
+_BREAKING = compile_pattern(r"\bbreaking change|破坏性(?:改动|变更|修改)|不兼容", re.IGNORECASE)
+
+
+def breaking_told_compatible(ctx: ClaimContext) -> list[Finding]:
+    """"这一改动完全向后兼容" where the PR says "This is partially a breaking change because we now raise an error":
+    a change its own thread calls breaking, told as compatible. Only for the thread the sentence names (or the
+    section's one thread), and where no sentence of it says it is compatible."""
+    if not _asserts_now(ctx):
+        return []
+    text = ctx.claim.text
+    said = [m for m in _COMPATIBLE.finditer(text)
+            if not any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in ctx.claim.clauses)]
+    if not said or _BREAKING.search(text):
+        return []
+    threads = [d for d in ctx.referenced() if d.kind in ("pull_request", "issue", "release")]
+    if not threads:
+        threads = [d for d in ctx.docs if d.kind in ("pull_request", "issue")]
+        if len(threads) != 1:
+            return []
+    urls = {d.url for d in threads}
+    breaking, compatible = [], False
+    for fact in ctx.facts:
+        if fact.url not in urls:
+            continue
+        for sentence in _PROSE_END.split(fact.statement.text):
+            clauses = split_clauses(sentence)
+            for m in _BREAKING.finditer(sentence):
+                if not any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in clauses):
+                    breaking.append((fact, sentence))
+            compatible |= any(not any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in clauses)
+                              for m in _COMPATIBLE.finditer(sentence))
+    if not breaking or compatible:
+        return []
+    fact, sentence = breaking[0]
+    return [ctx.finding("overstatement", "warning",
+                        "The claim calls the change backward compatible; the cited thread calls it a breaking change.",
+                        [sentence_evidence(fact, sentence)], "breaking-told-compatible")]
+
+
 CHECKS = [polarity_flipped, denial_added, condition_swapped, row_condition_swapped, requirement_denied, support_denied,
-          platform_support_denied, planned_called_supported, setting_requirement_denied, removal_told_done]
+          platform_support_denied, planned_called_supported, setting_requirement_denied, removal_told_done,
+          removal_told_deprecation, breaking_told_compatible]

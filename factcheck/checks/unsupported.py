@@ -516,7 +516,12 @@ _NAMED_SPEAKER = compile_pattern(
     # "ekzhu confirmed in that thread": a login as written (lower case, or with a digit, _ or -), then a verb of
     # saying; a capitalised word ("Tencent confirmed") may be a company
     r"|(?<![\w@-])@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s+(?:later\s+)?"
-    r"(?:confirmed|explained|noted|wrote|said|commented)\b",
+    r"(?:confirmed|explained|noted|wrote|said|commented)\b"
+    # "评审中，kacperlukawski 建议…", "In review, jdoe suggested …": the review names where the words were said
+    r"|(?:评审|审查|审阅)中[，,]?\s*@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s*(?:也|还)?"
+    r"(?:建议|提议|指出|表示|提到|认为|要求)"
+    r"|\bin (?:the |a )?review,?\s+@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s+"
+    r"(?:suggested|asked|proposed|pointed out|noted)\b",
     re.IGNORECASE)
 _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "that", "and", "but", "which", "they", "he",
                          "she", "it", "this", "someone", "nobody", "one", "has", "have", "was", "also", "in", "on",
@@ -531,7 +536,8 @@ _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "t
 
 def _named_reviewer(text: str) -> bool:
     """A person named by role or by where they spoke ("维护者 X 在审查中也提出了…"), not a bare "X wrote"."""
-    return any(m.group(1) or m.group(2) or m.group(3) or m.group(4) for m in _NAMED_SPEAKER.finditer(text))
+    return any(m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7)
+               for m in _NAMED_SPEAKER.finditer(text))
 
 
 def _dated_in_window(ctx: ClaimContext) -> bool:
@@ -557,7 +563,7 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> l
         comments = [c for c in comments if c.day() is None or c.day() in days]
     authors = {c.author.casefold().lstrip("@") for c in comments}
     for m in _NAMED_SPEAKER.finditer(ctx.claim.text):
-        who = m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5)
+        who = next(g for g in m.groups() if g)
         name = who.casefold()
         if name in _NOT_LOGINS or name in authors:
             continue

@@ -31,6 +31,8 @@ class Clause(BaseModel):
     negated: bool = False
     cues: list[tuple[int, int]] = []  # where the negation cues stand
     joins: list[int] = []  # where a second predicate begins (``PREDICATE_JOIN``)
+    # parentheticals, (open, close): a cue inside one ends with it ("(8 processes, no NVSHMEM) had … 209 GB/s")
+    parens: list[tuple[int, int]] = []
 
     def negates(self, start: int, end: int) -> bool:
         """Whether a cue other than the words at [start, end) negates the clause:
@@ -40,6 +42,7 @@ class Clause(BaseModel):
         "合并"."""
         return any((not (cs < end and start < ce) or cs < start)
                    and not (cs >= end and any(end <= j <= cs for j in self.joins))
+                   and not (ce <= start and any(o < cs and ce <= c < start for o, c in self.parens))
                    for cs, ce in self.cues)
 
 
@@ -61,6 +64,16 @@ def split_clauses(text: str) -> list[Clause]:
                        for h in lexicon.negation.find(text[clause.start : clause.end])]
         clause.negated = bool(clause.cues)
         clause.joins = [clause.start + m.start() for m in PREDICATE_JOIN.finditer(text[clause.start : clause.end])]
+    # a parenthetical may span clause boundaries ("(8 processes, stock nightly, no NVSHMEM) had …"): its open
+    # bracket is matched in the whole text, its close must fall in the clause
+    parens, stack = [], []
+    for i, ch in enumerate(text):
+        if ch in "(（":
+            stack.append(i)
+        elif ch in ")）" and stack:
+            parens.append((stack.pop(), i))
+    for clause in clauses:
+        clause.parens = [(o, c) for o, c in parens if clause.start <= c < clause.end]
     return clauses or [Clause(start=0, end=len(text))]
 
 
