@@ -4055,3 +4055,67 @@ def test_a_breaking_change_told_so_is_not(body):
 def test_still_working_is_no_deprecation():
     src = doc("Removed the float8 fallback path; bf16 and float8 runs were tested.")
     assert flagged(run("The author notes that bf16 and float8 runs were also tested and still work.", src)) == []
+
+
+def test_a_possessive_this_week_dates_only_the_noun_it_heads():
+    src = doc("AWQ kernels.", url="https://github.com/o/r/pull/198", state="merged",
+              dates={"created": "2024-05-01", "merged": "2024-05-22"})
+    body = "Those numbers predate both the AWQ kernels of #198 and this week's Marlin work."
+    assert flagged(run(body, src, cite=src.url, window="2024-09-30..2024-10-06")) == []
+    [f] = flagged(run("This week's merge of #198 adds AWQ kernels.", src, cite=src.url, window="2024-09-30..2024-10-06"))
+    assert f.category == "release-date"
+
+
+def test_the_author_explaining_in_the_description_is_no_reply():
+    src = doc("We found the optimizer problem through testing.", url="https://github.com/o/r/pull/3394")
+    body = "In the description the author, S1ro1, explains that the team found the optimizer problem through testing."
+    assert flagged(run(body, src, cite=src.url)) == []
+
+
+def test_a_row_named_with_a_multiplication_sign_is_the_rows_name_with_an_x():
+    src = doc("| config | latency |\n|---|---|\n| ulysses-4 | 1.63 Sec |\n| ulysses-2 x ring-2 | 1.80 Sec |")
+    body = "四卡上 Ulysses-4 最好，Ulysses-2×Ring-2 的 1.80 秒略逊一筹。"
+    assert flagged(run(body, src)) == []
+    assert "named-row-swapped" in [f.check for f in flagged(run("四卡上 Ulysses-4 最好，用时 1.80 秒。", src))]
+
+
+_MARLIN_ISSUE = doc("Marlin int4 kernels would speed up inference.", url="https://github.com/o/r/issues/239", kind="issue",
+                    comments=[{"author": "shovan777", "date": "2026-09-15", "text": "@dacorvo what should be done to integrate this?"},
+                              {"author": "dacorvo", "date": "2026-09-16",
+                               "text": "What is missing is a `MarlinWeightsQBitsTensor` class, like `AWQBitsTensor`."}])
+
+
+@pytest.mark.parametrize("body", ["Asked what was missing, shovan777 explained that a `MarlinWeightsQBitsTensor` class was needed.",
+                                  "被问到还缺什么时，shovan777 解释说需要一个 `MarlinWeightsQBitsTensor` 类。"])
+def test_a_code_name_only_one_comment_gives_put_on_another_login_is_flagged(body):
+    [f] = [f for f in flagged(run(body, _MARLIN_ISSUE, cite=_MARLIN_ISSUE.url)) if f.check == "quote-put-on-other"]
+    assert "shovan777" in f.message and "dacorvo" in f.message
+    assert flagged(run(body.replace("shovan777", "dacorvo"), _MARLIN_ISSUE, cite=_MARLIN_ISSUE.url)) == []
+
+
+@pytest.mark.parametrize("body", ["批量调度对应的是长期开着的 #771，该 issue 随本次合并一并关闭。",
+                                  "Batching answers the long-open #771, and the issue was closed with this merge."])
+def test_an_open_thread_pointed_back_to_in_the_same_sentence_told_closed_is_flagged(body):
+    src = doc("Add batched inference.", url="https://github.com/o/r/issues/771", kind="issue", state="open")
+    assert "closed-but-open" in [f.check for f in flagged(run(body, src, cite=src.url))]
+    assert flagged(run(body.replace("随本次合并一并关闭", "至今仍未关闭").replace("was closed with this merge",
+                                                                              "is still open"), src, cite=src.url)) == []
+
+
+_CHANGELOG = doc("## [0.3.29]\n\n- fix(server): handle empty prompts by @abetlen in #2301\n\n## [0.3.28]\n\n"
+                 "- feat(example): add OpenAI-compatible embeddings endpoint by @abetlen in #2281\n\n## [0.3.27]\n\n"
+                 "- feat(example): add batched server by @abetlen in #2174",
+                 url="https://github.com/o/r/blob/main/CHANGELOG.md", kind="page")
+
+
+@pytest.mark.parametrize("body", ["`/v1/embeddings` 端点由 #2281 加入，随 0.3.27 一起发布。",
+                                  "The `/v1/embeddings` endpoint came in #2281 and shipped with 0.3.27."])
+def test_a_change_put_in_a_release_whose_changelog_section_does_not_list_it_is_flagged(body):
+    [f] = flagged(run(body, _CHANGELOG, cite=_CHANGELOG.url))
+    assert f.check == "thread-in-other-release" and "0.3.28" in f.message
+
+
+@pytest.mark.parametrize("body", ["`/v1/embeddings` 端点由 #2281 加入，随 0.3.28 一起发布。",
+                                  "#2174 shipped with 0.3.27, next to the batched server."])
+def test_a_change_put_in_its_own_release_or_one_the_changelog_lacks_is_not(body):
+    assert flagged(run(body, _CHANGELOG, cite=_CHANGELOG.url)) == []

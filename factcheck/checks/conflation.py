@@ -525,7 +525,8 @@ def _said_same(text: str) -> bool:
 
 
 def _fold_label(text: str) -> str:
-    return re.sub(r"[^0-9a-z\u4e00-\u9fff]", "", text.casefold())
+    # "Ulysses-2×Ring-2" is the row "ulysses-2 x ring-2"
+    return re.sub(r"[^0-9a-z\u4e00-\u9fff]", "", text.casefold().replace("×", "x"))
 
 
 def _label_in(label: str, folded_text: str, text: str = "") -> bool:

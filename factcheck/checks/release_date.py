@@ -12,7 +12,7 @@ from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
-from .context import KIND_WORDS, ClaimContext, number_in_url
+from .context import KIND_WORDS, THREAD_REF, ClaimContext, number_in_url
 from .polarity import sentence_evidence, source_clauses
 
 _TAG = compile_pattern(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
@@ -310,6 +310,10 @@ def _named_by_kind(ctx: ClaimContext) -> list[SourceDocument]:
                 return docs
     return []
 
+# the noun phrase a possessive "this week's" / "本周的" heads, up to the next coordination or clause end
+_HEADED = compile_pattern(r"(?:['’]s|\s*的)[^,，;；。.、]*?(?=\s+and\b|\s+or\b|和|与|及|[,，;；。、]|\.(?:\s|$)|$)")
+
+
 def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
     """"393.9 这组数字是本周才被 #113 撤下的" where every date #113 carries (opened, merged,
     closed, published, each comment) falls before the window: nothing the sentence names
@@ -321,7 +325,12 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
         return []
     for doc in ctx.referenced():
         clauses = _clauses_naming(ctx, doc)
-        week_clauses = {i for i, c in enumerate(ctx.claim.clauses) for d in weeks if c.start <= d.start < c.end}
+        # "predate both the AWQ kernels of #198 and this week's Marlin work": a possessive "this week" dates only
+        # the noun phrase it heads
+        number = doc.number if doc.number is not None else number_in_url(doc.url)
+        dating = [d for d in weeks if not ((np := _HEADED.match(ctx.claim.text, d.end)) and number is not None
+                                           and not re.search(rf"#{number}(?!\d)", np.group(0)))]
+        week_clauses = {i for i, c in enumerate(ctx.claim.clauses) for d in dating if c.start <= d.start < c.end}
         # "Also new this week, #9695 adds …": a short opening clause dates the one after it
         week_clauses |= {i + 1 for i in week_clauses if i == 0 and _short(ctx.claim.clauses[i])
                          and ctx.claim.text[ctx.claim.clauses[i].end:ctx.claim.clauses[i].end + 1] in (",", "，")}
@@ -603,6 +612,10 @@ def _merged_on_open_issue(ctx: ClaimContext) -> list[Finding]:
                         [Evidence.of_field(issues[0], "state")], "merged-but-open")]
 
 
+_POINTER = compile_pattern(r"(?:该|这个|此|这一)\s*(?:issue|PR|问题|帖子|讨论)|\b(?:the|this|that) (?:issue|PR|pull request|thread)\b",
+                           re.IGNORECASE)
+
+
 def closed_but_open(ctx: ClaimContext) -> list[Finding]:
     """A thread told as closed that its source shows open: "随着 #568 合入，#567 已被关闭" where
     #567 is still open. Only for the thread the event's own clause names by number."""
@@ -610,8 +623,11 @@ def closed_but_open(ctx: ClaimContext) -> list[Finding]:
         if event.key != "closed" or event.clause is None:
             continue
         docs = ctx.referenced()
-        # "这个问题在首周内就已修复并关闭": the one thread the sentence before named, by pointing back
-        back = len(docs) == 1 and not any(_clauses_naming(ctx, d) for d in docs)
+        # "这个问题在首周内就已修复并关闭": the one thread the sentence before named, by pointing back; or the one
+        # this sentence named in an earlier clause ("… #771“Add batched inference”，该 issue 随本次合并一并关闭")
+        clause = ctx.claim.clauses[event.clause] if event.clause < len(ctx.claim.clauses) else None
+        back = len(docs) == 1 and (not any(_clauses_naming(ctx, d) for d in docs) or (
+            clause is not None and _POINTER.search(ctx.claim.text, clause.start, clause.end) is not None))
         for doc in docs:
             if (doc.state or "").lower() == "open" and (back or event.clause in _clauses_naming(ctx, doc)):
                 return [ctx.finding("unsupported", "warning", "The claim says closed; the cited thread is still open.",
@@ -690,5 +706,50 @@ def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+# a changelog's version headings: "## [0.3.28]", "## NVIDIA NeMo-Aligner 0.6.0", "### v2.1.0 (2026-07-03)"
+_HEADING = compile_pattern(r"^[ \t]{0,3}#{1,4}[ \t]+[^\n]*$", re.MULTILINE)
+_HEADING_VERSION = compile_pattern(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.])")
+
+
+def _release_sections(doc: SourceDocument) -> list[tuple[str, int, int]]:
+    """(version key, start, end) for each version heading of a changelog, up to the next one."""
+    heads = [(same_version_key(v.group(1)), h.start()) for h in _HEADING.finditer(doc.text)
+             if (v := _HEADING_VERSION.search(h.group(0)))]
+    ends = [start for _, start in heads[1:]] + [len(doc.text)]
+    return [(key, start, end) for (key, start), end in zip(heads, ends)]
+
+
+def thread_in_other_release(ctx: ClaimContext) -> list[Finding]:
+    """"`/v1/embeddings` 端点由 #2281 加入，随 0.3.27 一起发布" where the changelog lists #2281 under [0.3.28]: a
+    change put in a release whose section of the cited changelog does not list it, while another section does.
+    Only for a sentence that names one version and the thread by number, against a changelog that has a section
+    for that version."""
+    if len(ctx.claim.versions) != 1:
+        return []
+    numbers = {int(n) for n in THREAD_REF.findall(ctx.claim.text)}
+    if not numbers:
+        return []
+    told = ctx.claim.versions[0]
+    want = same_version_key(told.version)
+    for doc in ctx.docs:
+        if doc.kind not in ("page", "release", "repository"):
+            continue
+        sections = _release_sections(doc)
+        if len(sections) < 2 or want not in {key for key, _, _ in sections}:
+            continue
+        for number in numbers:
+            listed = {key for key, a, b in sections if re.search(rf"#{number}(?!\d)", doc.text[a:b])}
+            if listed and want not in listed:
+                other = sorted(listed)[0]
+                return [ctx.finding("release-date", "error",
+                                    f"The cited changelog lists #{number} under {other}, not {told.raw}.",
+                                    [Evidence(url=doc.url, quote=next(
+                                        line for key, a, b in sections if key == other
+                                        for line in doc.text[a:b].splitlines() if re.search(rf"#{number}(?!\d)", line)))],
+                                    "thread-in-other-release")]
+    return []
+
+
 CHECKS = [date_contradicted, opened_date_told_as_merged, first_but_extended, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
-          merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released]
+          merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released,
+          thread_in_other_release]

@@ -535,9 +535,9 @@ _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "t
 
 
 def _named_reviewer(text: str) -> bool:
-    """A person named by role or by where they spoke ("维护者 X 在审查中也提出了…"), not a bare "X wrote"."""
-    return any(m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7)
-               for m in _NAMED_SPEAKER.finditer(text))
+    """A person named by where they spoke or as replying ("维护者 X 在审查中也提出了…", "X replied"), not a bare
+    "X wrote", nor "the author, X, explains" (a PR's author explains in its description)."""
+    return any(m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7) for m in _NAMED_SPEAKER.finditer(text))
 
 
 def _dated_in_window(ctx: ClaimContext) -> bool:
@@ -582,6 +582,9 @@ _TECH_TOKEN = compile_pattern(r"(?:[uU]?[iI][nN][tT]|[fF][pP]|[bB][fF]|[qQ]|[nN]
 _LOGIN = compile_pattern(r"(?<![\w@/.-])@?([A-Za-z][A-Za-z0-9_-]{2,38})(?![\w-])")
 
 
+_CODE_SPAN = compile_pattern(r"`([^`\n]{6,60})`")
+
+
 def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
     """"yxf0314 审阅后给出 LGTM" where the thread's "LGTM" is thxCode's comment: words of a comment,
     quoted or the whole of a short one, put on another login in the same clause. Only logins that
@@ -602,7 +605,15 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
         holders = [c for c in comments if m.group(1).casefold() in c.text.casefold()]
         if holders:
             spans.append((m.start(1), holders))
-    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+    bodies = " ".join(d.text for d in threads).casefold()
+    code: set[int] = set()  # a code name says less than a quote: only a login the thread knows is put on
+    for m in _CODE_SPAN.finditer(text):  # "explained that a `MarlinWeightsQBitsTensor` class was needed": a name
+        name = m.group(1).casefold()  # only comments give, not the thread's own text
+        holders = [c for c in comments if name in c.text.casefold()]
+        if holders and name not in bodies:
+            code.add(m.start(1))
+            spans.append((m.start(1), holders))
+    quoted = [(m.start(), m.end()) for m in (*_QUOTED.finditer(text), *_CODE_SPAN.finditer(text))]
 
     def logins_in(lo: int, hi: int) -> set[str]:
         # login-like words outside the quotes: "not sure if int8 really works" names no one
@@ -614,6 +625,8 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
         clause = next((c for c in ctx.claim.clauses if c.start <= at < c.end), None)
         lo, hi = (clause.start, clause.end) if clause else (0, len(text))
         logins = logins_in(lo, hi)
+        if at in code:
+            logins &= known
         authors = {c.author.casefold().lstrip("@") for c in holders}
         if logins and not logins & authors:
             who = sorted(logins)[0]
