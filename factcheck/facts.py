@@ -45,7 +45,13 @@ def _cells(line: str) -> list[str]:
 
 
 def _plain(text: str) -> str:
-    return _EMPHASIS.sub(" ", text).strip()
+    return _EMPHASIS.sub(" ", _TAG.sub(" ", text)).strip()
+
+
+# HTML in a README ("<td>单卡A100: ~1000秒(5秒视频)<br>单卡H100: ~550秒(5秒视频)</td>"): its tags are no words,
+# and its line and block ends end a passage, as a blank line does
+_TAG = compile_pattern(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+_BLOCK_END = compile_pattern(r"(<br\s*/?>|</(?:tr|p|li|h[1-6]|div|table|thead|tbody|td|th)>)", re.IGNORECASE)
 
 
 _BARE_NUMBER = compile_pattern(r"^[~≈]?\s*[-+]?\d[\d,]*(?:\.\d+)?$")
@@ -111,7 +117,7 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None, str
     passage of a Markdown text."""
     out: list[tuple[str, str, str | None, str, int | None, str | None]] = []
     tables = 0
-    lines = text.splitlines()
+    lines = _BLOCK_END.sub("\\1\n\n", text).splitlines() if "</" in text or "<br" in text else text.splitlines()
     paragraph: list[str] = []
     header: list[str] | None = None
     in_fence = False

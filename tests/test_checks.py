@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from factcheck.facts import facts_of
 from factcheck.models import Comment, SourceDocument
 from factcheck.pipeline import check_text
 from factcheck.settings import Settings
@@ -4119,3 +4120,57 @@ def test_a_change_put_in_a_release_whose_changelog_section_does_not_list_it_is_f
                                   "#2174 shipped with 0.3.27, next to the batched server."])
 def test_a_change_put_in_its_own_release_or_one_the_changelog_lacks_is_not(body):
     assert flagged(run(body, _CHANGELOG, cite=_CHANGELOG.url)) == []
+
+
+def test_a_figure_the_sentence_points_back_to_was_checked_where_it_was_said():
+    readme = doc("On MaskBench it computes a token mask in about 50μs on average.", url="https://github.com/o/llg",
+                 kind="repository")
+    other = doc("Add an Outlines engine to MaskBench.", url="https://github.com/o/bench/pull/12")
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## A\n\nOn MaskBench, llguidance computes a mask in about "
+            f"50μs.\n\nSources: [r]({readme.url})\n\n## B\n\n{{}}\n\nSources: [p]({other.url})\n")
+    settings = Settings(use_checkpoint=False)
+    ok = check_text(text.format("MaskBench is the benchmark behind the 50μs figure above."), "t.md", settings,
+                    ArchiveSources([readme, other]))
+    assert flagged(ok) == []
+    bad = check_text(text.format("MaskBench puts the Outlines engine at 70μs per mask."), "t.md", settings,
+                     ArchiveSources([readme, other]))
+    assert [f.check for f in flagged(bad)] == ["number-unsupported"]
+
+
+def test_html_table_cells_in_a_readme_are_passages_of_their_own():
+    src = doc('<table style="width: 100%;"><tr><td>推理速度<br>(Step = 50, FP/BF16)</td>'
+              '<td colspan="2">单卡A100: ~1000秒(5秒视频)<br>单卡H100: ~550秒(5秒视频)</td></tr></table>',
+              url="https://github.com/o/r", kind="repository")
+    cells = {f.statement.text: [q.q.raw for q in f.statement.quantities] for f in facts_of(src)}
+    assert cells["单卡H100: ~550秒(5秒视频)"] == ["~550秒", "5秒"]
+    body = "表格注明的条件是 50 步、FP/BF16：单卡 A100 上约 1000 秒，单卡 H100 上约 550 秒，对应 5 秒视频。"
+    assert flagged(run(body, src, cite=src.url)) == []
+
+
+def test_merged_before_another_noun_is_not_the_cited_prs_merge():
+    src = doc("DDP ring all-reduce in pure MPI.", url="https://github.com/o/r/pull/196", state="closed",
+              comments=[{"author": "karpathy", "date": "2026-09-16", "text": "We merged an MPI+NCCL version here. Closing."}])
+    body = "On September 16 Karpathy closed #196, pointing to the merged MPI+NCCL commit."
+    assert flagged(run(body, src, cite=src.url)) == []
+    assert "merged-but-open" in [f.check for f in flagged(run("On September 16 Karpathy merged #196.", src, cite=src.url))]
+
+
+def test_what_a_source_says_is_unfair_is_still_asserted():
+    src = doc("The only place where this comparison is not fair is that llm.c keeps the params all in bf16, where as "
+              "amp in PyTorch keeps the master copy of params in fp32.")
+    body = "The comparison is not fair in one place: llm.c keeps all params in bf16, while amp in PyTorch keeps the master copy in fp32."
+    assert flagged(run(body, src)) == []
+
+
+def test_a_setting_a_command_line_gives_is_the_sources_figure():
+    a = doc("On an RTX 4090 with BF16 and a batch size of 24:\n- Baseline: 232.37ms (~106K tokens/s)\n"
+            "- cuDNN: 170.77ms (~144K tokens/s)", url="https://github.com/o/r/pull/322")
+    b = doc("Running on my A100 40GB PCIE GPU\n\n```\npython train_gpt2.py --dtype=bfloat16 --flash=1 --batch_size=32\n```"
+            "\n\ntok/s: 115K\n\n**llm.c**\n\ntok/s: 145K", url="https://github.com/o/r/pull/323")
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{}\n\n"
+            f"Sources: [a]({a.url}), [b]({b.url})\n")
+    body = "His own measurement in #323 used an A100 40GB PCIe with batch size {}: llm.c reached 145K tok/s, against 115K tok/s."
+    settings = Settings(use_checkpoint=False)
+    assert flagged(check_text(text.format(body.format(32)), "t.md", settings, ArchiveSources([a, b]))) == []
+    bad = check_text(text.format(body.format(48)), "t.md", settings, ArchiveSources([a, b]))
+    assert "figure-differs" in [f.check for f in flagged(bad)]

@@ -355,3 +355,8 @@ def test_below_under_a_denial_is_a_floor():
     assert q.bound == "lower"
     [q] = extract_quantities("latency stays below 10 ms")
     assert q.bound == "upper"
+
+
+def test_gigs_are_gigabytes():
+    assert [(q.raw, q.unit) for q in extract_quantities("conversion with 32gigs of ram, using 4.5gig")] == [
+        ("32gigs", "GB"), ("4.5gig", "GB")]

@@ -58,6 +58,9 @@ class _Unit:
     gist: frozenset[str]
 
 
+_COMPLEMENT = compile_pattern(r"\s+(?:is|was) that\s+", re.IGNORECASE)
+
+
 def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
     """The predicates of each clause, with whether a negation cue stands in each."""
     blank = _blank(text, clauses)
@@ -68,7 +71,9 @@ def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
                        # "in BF16 instead of FP32": only what follows the contrast is denied
                        *(clause.start + m.start() for m in _CONTRAST.finditer(inside)),
                        # "download a prebuilt (no toolchain)": a cue in brackets denies only inside them
-                       *(clause.start + m.start() + (m.group(0) in ")）") for m in _BRACKET.finditer(inside))})
+                       *(clause.start + m.start() + (m.group(0) in ")）") for m in _BRACKET.finditer(inside)),
+                       # "where this comparison is not fair is that llm.c keeps …": the complement is asserted
+                       *(clause.start + m.start() for m in _COMPLEMENT.finditer(inside))})
         for a, b in zip(cuts, cuts[1:]):
             negated = any(a <= cs < b for cs, _ in clause.cues)
             out.append(_Unit(negated, gist(blank[a:b])))

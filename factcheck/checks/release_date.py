@@ -506,6 +506,12 @@ _REPORTED = compile_pattern(r"\b(?:added|said|noted|explained|mentioned|replied|
                             r"|(?:补充说|表示|指出|提到|回复说)", re.IGNORECASE)
 
 
+# "pointing to the merged MPI+NCCL commit": "merged" before a noun describes that thing, not the cited PR
+# ("the merged PR" is the PR's own)
+_ATTRIBUTIVE = compile_pattern(r"\b(?:the|a|an|its|their|his|her|this|that)\s+$", re.IGNORECASE)
+_OWN_NOUN = compile_pattern(r"\s+(?:PR|pull request|change|patch|#\d+)\b", re.IGNORECASE)
+
+
 def _clause_start(ctx: ClaimContext, mention) -> int:
     """Where the clause of a mention begins: "…表示愿意合入…，#7767 当天随即合入" reports speech in
     one clause and a merge in the next."""
@@ -544,7 +550,9 @@ def _merged_together(ctx: ClaimContext, prs: list[SourceDocument]) -> list[Findi
 
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"
-              and not _REPORTED.search(ctx.claim.text, _clause_start(ctx, e), e.start)]
+              and not _REPORTED.search(ctx.claim.text, _clause_start(ctx, e), e.start)
+              and not (_ATTRIBUTIVE.search(ctx.claim.text, max(0, e.start - 8), e.start)
+                       and not _OWN_NOUN.match(ctx.claim.text, e.end))]
     if not merges or all(e.text != "合入" and _BRANCH_MERGED.match(ctx.claim.text, e.end) for e in merges):
         return []
     prs = [d for d in ctx.docs if d.kind == "pull_request"]

@@ -169,7 +169,13 @@ def _told_before(ctx: ClaimContext, q) -> bool:
         return all(any(same_value(e, t, strict=True) for t in ctx.told_before) for e in ends)
     # a recap is recognised by a distinctive figure of it told before ("40.344→57.025"); a lone
     # "7%" that some earlier section also gave is a coincidence, not a recap
-    return told(q) and any(distinctive(o.q) and told(o.q) for o in ctx.claim.quantities)
+    return told(q) and (any(distinctive(o.q) and told(o.q) for o in ctx.claim.quantities)
+                        or _SAID_ABOVE.search(ctx.claim.text) is not None)
+
+
+# "the benchmark behind the 50μs figure above", "上文提到的 50μs": the sentence itself points back to a figure
+_SAID_ABOVE = compile_pattern(r"\b(?:figure|number|result|value)s? (?:above|cited above|mentioned (?:above|earlier))\b"
+                              r"|\b(?:the|that) (?:above|earlier)\b|上文|前文|前面提到|上面提到|前述|上述", re.IGNORECASE)
 
 
 def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
@@ -229,10 +235,21 @@ def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
             local = [d for d in sources if d[2] is hit.fact] + own
             spelled = _spellings(qa.q)
             if _supported(qa, [], local) or (spelled and re.search(
-                    r"(?<![\d.,])" + re.escape(spelled[0]) + r"(?![\d])", hit.fact.quote)):
+                    r"(?<![\d.,])" + re.escape(spelled[0]) + r"(?![\d])", hit.fact.quote)) or _set_as_flag(ctx, qa, spelled):
                 hit = None  # or the passage writes the figure after all, in a form the extractor read otherwise
         ctx.claim_memo[key] = hit
     return ctx.claim_memo[key]
+
+
+def _set_as_flag(ctx: ClaimContext, qa: QuantityAt, spelled: list[str]) -> bool:
+    """"with batch size 32" where a cited command line says "--batch_size=32": the words before the figure,
+    joined as a setting's name, set to it in some cited passage."""
+    named = re.findall(r"[A-Za-z]+", ctx.claim.text[max(0, qa.q.start - 30):qa.q.start])[-2:]
+    if not spelled or not named:
+        return False
+    setting = compile_pattern(r"(?<![A-Za-z])" + r"[\s_-]?".join(map(re.escape, named)) + r"\s*(?:=|:|of)?\s*"
+                              + re.escape(spelled[0]) + r"(?![\d.])", re.IGNORECASE)
+    return any(setting.search(f.quote) for f in ctx.facts)
 
 
 def figure_differs(ctx: ClaimContext) -> list[Finding]:
