@@ -136,6 +136,10 @@ def _voice(front: FrontMatter, window: Window | None, sentences: list[Sentence],
 _TRAILING_REFS = compile_pattern(r"(?:[ \t]*\((?:#\d+|[0-9a-f]{7,40})(?:\s*,\s*#\d+)*\))+(?=[ \t]*(?:\n|$))")
 
 
+# 'approved it with "lgtm!" on August 13': a quoted exclamation or question the sentence goes on after
+_QUOTED_GO_ON = compile_pattern(r"[!?]+[”\"’']\s+(?=[a-z])")
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence boundaries in ``text`` as (start, end) code-point offsets, trimmed
     of surrounding whitespace.
@@ -150,7 +154,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         kind = m.lastgroup
         if kind == "end":
             if (not _is_abbreviation(text, m) and not _is_list_number(text, m.start())
-                    and not _TRAILING_REFS.match(text, m.end())):
+                    and not _TRAILING_REFS.match(text, m.end()) and not _QUOTED_GO_ON.match(text, m.start())):
                 cuts.append((m.end(), m.end()))
             elif refs := _TRAILING_REFS.match(text, m.end()):
                 cuts.append((refs.end(), refs.end()))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from factcheck.draft import split_sentences
 from factcheck.facts import facts_of
 from factcheck.models import Comment, SourceDocument
 from factcheck.pipeline import check_text
@@ -4174,3 +4175,31 @@ def test_a_setting_a_command_line_gives_is_the_sources_figure():
     assert flagged(check_text(text.format(body.format(32)), "t.md", settings, ArchiveSources([a, b]))) == []
     bad = check_text(text.format(body.format(48)), "t.md", settings, ArchiveSources([a, b]))
     assert "figure-differs" in [f.check for f in flagged(bad)]
+
+
+@pytest.mark.parametrize("body", ["leejet 当天回复 Green-Sky，表示 sd.cpp 会跟进 llama.cpp 的张量命名。",
+                                  "leejet replied the same day that sd.cpp would follow llama.cpp's tensor naming."])
+def test_a_reply_put_on_a_login_who_wrote_nothing_in_chinese_too(body):
+    src = doc("Flux support.", url="https://github.com/o/r/pull/356",
+              comments=[{"author": "Green-Sky", "date": "2026-09-15", "text": "@leejet it would be nice if sd.cpp supported llama.cpp tensor naming conventions"}])
+    assert "replier-not-in-thread" in [f.check for f in flagged(run(body, src, cite=src.url))]
+    assert flagged(run(body.replace("leejet", "Green-Sky", 1), src, cite=src.url)) == []
+
+
+def test_it_merged_after_a_sentence_naming_one_open_pr_is_that_pr():
+    a = doc("Usage metrics.", url="https://github.com/o/r/pull/1348", state="merged")
+    b = doc("lgtm!", url="https://github.com/o/r/pull/1350", state="open")
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{}\n\n"
+            f"Sources: [a]({a.url}), [b]({b.url})\n")
+    body = 'A follow-up, #1350, adds TTFM_MS to usage; hudson-ai approved it with "lgtm!" on September 15 and it was {} the same day.'
+    settings = Settings(use_checkpoint=False)
+    bad = check_text(text.format(body.format("merged")), "t.md", settings, ArchiveSources([a, b]))
+    assert "merged-but-open" in [f.check for f in flagged(bad)]
+    ok = check_text(text.format(body.format("rebased")), "t.md", settings, ArchiveSources([a, b]))
+    assert flagged(ok) == []
+
+
+def test_a_quoted_exclamation_the_sentence_goes_on_after_does_not_end_it():
+    text = 'He approved it with "lgtm!" on August 13 and it was merged. He said "Is it fixed?" Then he left.'
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        'He approved it with "lgtm!" on August 13 and it was merged.', 'He said "Is it fixed?"', "Then he left."]

@@ -548,6 +548,19 @@ def _merged_together(ctx: ClaimContext, prs: list[SourceDocument]) -> list[Findi
                         "are not merged.", [Evidence.of_field(d, "state") for d in unmerged], "merged-but-open")]
 
 
+# "…#1350 adds TTFM_MS to usage; hudson-ai approved it … and it was merged the same day": "it" before the merge
+_IT = compile_pattern(r"\b(?:it|this one|that one)\b|它|该\s?PR|这个\s?PR", re.IGNORECASE)
+
+
+def _named_just_before(ctx: ClaimContext, prs: list[SourceDocument], merges) -> SourceDocument | None:
+    """The one cited pull request the sentence before names by number, when this one says "it" was merged."""
+    if not ctx.earlier or not any(_IT.search(ctx.claim.text, _clause_start(ctx, e), e.start) for e in merges):
+        return None
+    numbers = {int(n) for n in THREAD_REF.findall(ctx.earlier[-1].text)}
+    named = [d for d in prs if (d.number if d.number is not None else number_in_url(d.url)) in numbers]
+    return named[0] if len(named) == 1 and len(numbers) == 1 else None
+
+
 def merged_but_open(ctx: ClaimContext) -> list[Finding]:
     merges = [e for e in ctx.claim.of("event", affirmed=True) if e.key == "merged"
               and not _REPORTED.search(ctx.claim.text, _clause_start(ctx, e), e.start)
@@ -577,6 +590,8 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
         doc = named[0]
     elif (together := _prs_together(ctx.claim.text, prs)) is not None:
         return _merged_together(ctx, together)
+    elif (before := _named_just_before(ctx, prs, merges)) is not None:
+        doc = before
     elif len(prs) == 1 and _THE_PR.search(ctx.claim.text):  # "该 PR 已合入": the section cites one PR
         doc = prs[0]
     else:

@@ -538,7 +538,10 @@ _NAMED_SPEAKER = compile_pattern(
     r"|(?:评审|审查|审阅)中[，,]?\s*@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s*(?:也|还)?"
     r"(?:建议|提议|指出|表示|提到|认为|要求)"
     r"|\bin (?:the |a )?review,?\s+@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s+"
-    r"(?:suggested|asked|proposed|pointed out|noted)\b",
+    r"(?:suggested|asked|proposed|pointed out|noted)\b"
+    # "leejet 当天回复 Green-Sky": a login as written, then a Chinese verb of replying
+    r"|(?<![\w@-])@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s*(?:次日|当天|随后|后来|很快)?"
+    r"(?:回复|回应|答复)",
     re.IGNORECASE)
 _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "that", "and", "but", "which", "they", "he",
                          "she", "it", "this", "someone", "nobody", "one", "has", "have", "was", "also", "in", "on",
@@ -554,7 +557,8 @@ _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "t
 def _named_reviewer(text: str) -> bool:
     """A person named by where they spoke or as replying ("维护者 X 在审查中也提出了…", "X replied"), not a bare
     "X wrote", nor "the author, X, explains" (a PR's author explains in its description)."""
-    return any(m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7) for m in _NAMED_SPEAKER.finditer(text))
+    return any(m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7) or m.group(8)
+               for m in _NAMED_SPEAKER.finditer(text))
 
 
 def _dated_in_window(ctx: ClaimContext) -> bool:
