@@ -86,6 +86,10 @@ def _with_unit(cell: str, unit: str | None, column: int) -> str:
     return plain
 
 
+# a first cell that repeats the row above's ("--", "〃", "″", empty)
+_DITTO = compile_pattern(r"^(?:-{1,2}|—|〃|″|\"|'')?$")
+
+
 def _row(quote: str, cells: list[str], header: list[str] | None, table: int):
     """A table row as a passage: the first cell names the row, the others read "header: value"."""
     label = _plain(cells[0]) if cells else None
@@ -134,6 +138,7 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None, str
 
     diff = False
     log_header: list[str] | None = None
+    last_label: str | None = None
     for i, line in enumerate(lines):
         stripped = line.strip()
         if stripped.startswith("```"):
@@ -156,7 +161,12 @@ def passages(text: str) -> list[tuple[str, str, str | None, str, int | None, str
             if _TABLE_SEP.match(nxt):
                 header = cells
                 tables += 1
+                last_label = None
                 continue
+            if cells and _DITTO.match(_plain(cells[0])) and last_label:
+                cells = [last_label, *cells[1:]]  # "--  | 5.0 bpw | 25.1%": the row above's model, again
+            elif cells:
+                last_label = cells[0]
             out.append(_row(stripped, cells, header, tables))
             continue
         header = None

@@ -4203,3 +4203,40 @@ def test_a_quoted_exclamation_the_sentence_goes_on_after_does_not_end_it():
     text = 'He approved it with "lgtm!" on August 13 and it was merged. He said "Is it fixed?" Then he left.'
     assert [text[a:b] for a, b in split_sentences(text)] == [
         'He approved it with "lgtm!" on August 13 and it was merged.', 'He said "Is it fixed?"', "Then he left."]
+
+
+def test_a_percentage_of_another_row_the_source_gives_is_not_the_changes():
+    src = doc("| metric | before | after | change |\n|---|---|---|---|\n| handle_10mb p50 latency (ms) | 6.15 | 7.00 | +13.8% (worse) |\n"
+              "| handle_10mb mean latency (ms) | 6.99 | 7.51 | +7.4% (worse) |")
+    body = "`handle_10mb` p50 latency went from 6.15 ms to 7.00 ms, 13.8% worse, and mean latency 7.4% worse."
+    assert flagged(run(body, src)) == []
+    assert "change-percent-disagrees" in [f.check for f in flagged(run(
+        "`handle_10mb` p50 latency went from 6.15 ms to 7.00 ms, 7.4% worse.", src))]
+
+
+_PASS_AT_1 = doc("Model |\tPrecision\t| FP16 cache  |\tQ4 cache\t| diff\n------|-------------|-------------|-------------|-------\n"
+                 "Mistral 7B Instruct\t| 3.0 bpw\t| 21.8%\t| 20.9%\t| -0.9%\n--\t| 5.0 bpw\t| 25.1%\t| 27.3%\t| +2.2%\n"
+                 "Gemma 7B \t| 3.0 bpw\t| 11.9%\t| 11.9%\t|", kind="page")
+
+
+def test_a_ditto_row_takes_the_model_of_the_row_above_and_points_are_a_gap_of_its_shares():
+    body = "同样是 2.2 个百分点，Mistral 7B Instruct 5.0 bpw 的 pass@1 从 25.1% 升到 27.3%，方向是 Q4 更高。"
+    assert flagged(run(body, _PASS_AT_1)) == []
+    assert "number-unsupported" in [f.check for f in flagged(run(body.replace("2.2 个", "3.2 个"), _PASS_AT_1))]
+
+
+def test_a_size_inside_a_model_name_a_comment_gives_is_the_sources():
+    src = doc("Speed regression in 0.0.12.", url="https://github.com/o/r/issues/302", kind="issue",
+              comments=[{"author": "Beinsezii", "date": "2026-09-15",
+                         "text": '`python test_inference.py -m "ReMM-v2.2-L2-13B-EXL2_h8_b8"`\n0.0.11: 54.1357 t/s\n0.0.12: 25.2 t/s'}])
+    body = "评论给出的 13B EXL2 模型测试中，0.0.11 约 54 t/s，0.0.12 只有约 25 t/s。"
+    assert [f for f in flagged(run(body, src, cite=src.url)) if f.check == "number-unsupported"] == []
+    assert "number-unsupported" in [f.check for f in flagged(run(body.replace("13B", "34B"), src, cite=src.url))]
+
+
+def test_thousands_grouped_with_spaces_are_the_same_number():
+    src = doc("| metric | before | after | change |\n|---|---|---|---|\n| `http_10mb_p50_latency` | 2.87 ms | 4.71 ms | +64.0% |\n"
+              "| `http_streaming_avg_tps` | 47 392 | 46 509 | −1.9% |")
+    body = "`http_10mb_p50_latency` rose from 2.87 ms to 4.71 ms, and `http_streaming_avg_tps` moved from 47,392 to 46,509."
+    assert flagged(run(body, src)) == []
+    assert flagged(run(body.replace("46,509", "45,509"), src))

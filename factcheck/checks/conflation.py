@@ -736,7 +736,10 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
                 # (past its first cell, the row's own name: "| Prefill, 32k prompt | ~1000 t/s | ~970 t/s |")
                 bars = [0, *(m.start() for m in re.finditer(r"\|", st.text)), len(st.text)]
                 parts = [(a, b) for a, b in zip(bars, bars[1:]) if st.text[a:b].strip(" |+-")]
-                parts = [(a, b) for a, b in parts[1:] if any(a <= x.q.start < b for x in st.quantities)]
+                # only cells of the figure's own unit compete for it: "5.0 bpw" beside "25.1% | 27.3%" is the
+                # row's setting, not a side
+                parts = [(a, b) for a, b in parts[1:]
+                         if any(a <= x.q.start < b and x.q.unit == hit.qa.q.unit for x in st.quantities)]
             else:
                 c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
                 lo, hi = (c.start, c.end) if c else (0, len(st.text))

@@ -227,5 +227,14 @@ def written_bare(qa: QuantityAt, facts: list[Fact]) -> bool:
     m = re.search(r"\d[\d,]*(?:\.\d+)?(?:\s?[kKM](?![A-Za-z]))?", qa.q.raw)
     if not m or (len(re.sub(r"\D", "", m.group(0))) < 3 and not m.group(0)[-1:].isalpha()):
         return False
-    bare = compile_pattern(r"(?<![\w.,])" + re.escape(m.group(0)) + r"(?=\s*(?:[/|,;)]|$))", re.MULTILINE)
+    bare = compile_pattern(r"(?<![\w.,])" + _grouped(m.group(0)) + r"(?=\s*(?:[/|,;)]|$))", re.MULTILINE)
     return any(bare.search(f.quote) for f in facts)
+
+
+def _grouped(number: str) -> str:
+    """A pattern for a number as sources group its thousands: "47,392", "47 392", "47392"."""
+    whole, dot, rest = number.replace(",", "").partition(".")
+    if not whole.isdigit() or len(whole) <= 3:
+        return re.escape(number)
+    head, groups = whole[: len(whole) % 3 or 3], [whole[i:i + 3] for i in range(len(whole) % 3 or 3, len(whole), 3)]
+    return re.escape(head) + "".join(r"[,\u00a0\u202f ]?" + g for g in groups) + re.escape(dot + rest)

@@ -119,7 +119,8 @@ def _named_size(raw: str, ctx: ClaimContext) -> bool:
     # (a sentence's full stop after the name is no part of it: "Qwen2.5-Math-72B. Even with …")
     inside = re.compile(rf"(?:[A-Za-z0-9][\w.]*[-_/]A?){re.escape(compact)}(?!\w|\.\w)"
                         rf"|(?<![\w.]){re.escape(compact)}(?:[-_][A-Za-z]|(?!\w|\.\w))", re.IGNORECASE)
-    return any(inside.search(text) for d in ctx.docs for text in (d.title or "", d.text, d.url))
+    return any(inside.search(text) for d in ctx.docs
+               for text in (d.title or "", d.text, d.url, *(c.text for c in d.comments)))
 
 
 _BYTE_LETTER = {"KB": "k", "MB": "m", "GB": "g", "TB": "t", "KiB": "k", "MiB": "m", "GiB": "g", "TiB": "t"}
@@ -183,7 +184,19 @@ def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
     of the sentence's own figures (``ratio_disagrees``'s), a size inside a name ("the 5B
     model"), or a memory size as the source writes it ("64G")."""
     return (_told_before(ctx, qa.q) or _own_multiple(ctx, qa) is not None or _named_size(qa.q.raw, ctx)
-            or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q))
+            or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q) or _points_between(ctx, qa.q))
+
+
+def _points_between(ctx: ClaimContext, q) -> bool:
+    """"2.2 个百分点" where one passage of the source gives 25.1% and 27.3% (its diff column may print "+2.2%"):
+    percentage points are the gap between two shares the source sets side by side."""
+    if q.unit != "pp" or q.is_range:
+        return False
+    for fact in ctx.facts:
+        shares = [x.q.high for x in fact.statement.quantities if x.q.unit == "%" and not x.q.is_range]
+        if any(abs(abs(a - b) - q.high) <= 0.051 for i, a in enumerate(shares) for b in shares[i + 1:]):
+            return True
+    return False
 
 
 # "2026-02-24T14:35:02Z", "14:35:02": a clock time of a log or monitoring table, to the second
@@ -428,6 +441,18 @@ def _same_value_of(qa, value: float) -> bool:
     return any(abs(v - value) <= 1e-9 * max(1.0, abs(value)) for v in (qa.q.low, qa.q.high))
 
 
+# a part that turns to another measure before its figure: "…, and mean latency 7.4% worse", "，平均延迟上升 7.4%"
+_PART_START = compile_pattern(r"[,;，；]")
+_MEASURE_WORDS = compile_pattern(r"[A-Za-z\u4e00-\u9fff]{2,}")
+
+
+def _names_other_measure(text: str, at: int) -> bool:
+    """Whether the part of the sentence that holds a figure names a measure of its own before it."""
+    starts = [m.end() for m in _PART_START.finditer(text, 0, at)]
+    part = text[starts[-1]:at] if starts else ""
+    return len(_MEASURE_WORDS.findall(re.sub(r"\b(?:and|while|but|with)\b", "", part))) >= 1
+
+
 def change_percent_disagrees(ctx: ClaimContext) -> list[Finding]:
     """"Throughput rose by 25%, from 1,216.7 to 1,219.7 requests per second": a percentage of change
     that the sentence's own before and after contradict (+0.25%). Read against the before and
@@ -459,6 +484,8 @@ def change_percent_disagrees(ctx: ClaimContext) -> list[Finding]:
         if any(matches(q, [f], bare_ok=False) and any(_same_value_of(x, after) for x in f.statement.quantities)
                for f in ctx.facts):
             continue  # the source itself puts that percentage beside those figures: the sentence retells it
+        if matches(q, ctx.facts, bare_ok=False, strict=True) and _names_other_measure(text, q.start):
+            continue  # "…from 6.15 ms to 7.00 ms, 13.8% worse, and mean latency 7.4% worse": another row's, as the source gives it
         readings = [abs(after - before) / before * 100, abs(after - before) / after * 100]
         slack = 0.15 if q.approx else 0.06
         if any(abs(said - r) <= max(slack * r, 0.5 if said >= 1 else 0.05) for r in readings):
@@ -701,7 +728,9 @@ def _spellings(q) -> list[str]:
     whole, _, decimals = plain.partition(".")
     out = [plain]
     if len(whole) > 3:
-        out.append(f"{int(whole):,}" + (f".{decimals}" if decimals else ""))
+        grouped = f"{int(whole):,}" + (f".{decimals}" if decimals else "")
+        # "47 392", as SI style and many tables group thousands
+        out += [grouped, *(grouped.replace(",", sep) for sep in (" ", "\u00a0", "\u202f"))]
     return out
 
 
