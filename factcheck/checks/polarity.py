@@ -681,26 +681,35 @@ def _removal_claims(ctx: ClaimContext, said) -> dict[str, str]:
     return {k: v for k, v in claimed.items() if k not in own}
 
 
+def _removal_against(ctx: ClaimContext, said, unless, told_gone: bool) -> tuple[str, Evidence] | None:
+    """The names a claim tells gone (``told_gone``) or only going, with a source sentence that says the other
+    and none that agrees; ``said`` finds the claim's clauses, ``unless`` voids the claim."""
+    if not _asserts_now(ctx) or unless.search(ctx.claim.text):
+        return None
+    claimed = _removal_claims(ctx, said)
+    if not claimed:
+        return None
+    going, gone = _removal_states(ctx, claimed)
+    against, agreeing = (going, gone) if told_gone else (gone, going)
+    settled = set().union(*(n for _, _, n in agreeing))
+    against = [(f, q, n - settled) for f, q, n in against if n - settled]
+    if not against:
+        return None
+    fact, sentence, names = against[0]
+    return ", ".join(sorted(claimed[n] for n in names)), sentence_evidence(fact, sentence)
+
+
 def removal_told_done(ctx: ClaimContext) -> list[Finding]:
     """"`SyncedTimer`, which 0.6.0 already removes" where the changelog says "`SyncedTimer` is marked for
     deprecation and will be removed in 0.7.0": a thing the sources say is going, told as gone. Only for a
     name the removal's own clause (or the clause it points back to) gives, and where no source sentence
     says it is gone already."""
-    if not _asserts_now(ctx) or _GOING.search(ctx.claim.text):
+    found = _removal_against(ctx, _REMOVED, _GOING, told_gone=True)
+    if found is None:
         return []
-    claimed = _removal_claims(ctx, _REMOVED)
-    if not claimed:
-        return []
-    going, gone = _removal_states(ctx, claimed)
-    done = set().union(*(n for _, _, n in gone))
-    going = [(f, q, n - done) for f, q, n in going if n - done]
-    if not going:
-        return []
-    fact, sentence, names = going[0]
-    return [ctx.finding("overstatement", "warning",
-                        f"The claim says {', '.join(sorted(claimed[n] for n in names))} is removed; the cited source "
-                        "says it is deprecated or will be removed later.", [sentence_evidence(fact, sentence)],
-                        "removal-told-done")]
+    names, evidence = found
+    return [ctx.finding("overstatement", "warning", f"The claim says {names} is removed; the cited source says it is "
+                        "deprecated or will be removed later.", [evidence], "removal-told-done")]
 
 
 # "只是被标记为弃用，旧代码仍可导入", "is only deprecated and still importable": still there, on the way out
@@ -711,20 +720,12 @@ def removal_told_deprecation(ctx: ClaimContext) -> list[Finding]:
     """"在 3.0 中 `haystack.AsyncPipeline` 只是被标记为弃用，旧代码仍可导入" where the PR says "`haystack.AsyncPipeline`
     and the entire … module were removed": a thing the sources say is gone, told as only on its way out.
     Only where no source sentence says it is merely deprecated or still to go."""
-    if not _asserts_now(ctx) or _REMOVED.search(ctx.claim.text):
+    found = _removal_against(ctx, _STILL_THERE, _REMOVED, told_gone=False)
+    if found is None:
         return []
-    claimed = _removal_claims(ctx, _STILL_THERE)
-    if not claimed:
-        return []
-    going, gone = _removal_states(ctx, claimed)
-    pending = set().union(*(n for _, _, n in going))
-    gone = [(f, q, n - pending) for f, q, n in gone if n - pending]
-    if not gone:
-        return []
-    fact, sentence, names = gone[0]
-    return [ctx.finding("overstatement", "warning",
-                        f"The claim says {', '.join(sorted(claimed[n] for n in names))} is only deprecated; the cited "
-                        "source says it was removed.", [sentence_evidence(fact, sentence)], "removal-told-deprecation")]
+    names, evidence = found
+    return [ctx.finding("overstatement", "warning", f"The claim says {names} is only deprecated; the cited source "
+                        "says it was removed.", [evidence], "removal-told-deprecation")]
 
 
 # a change told harmless to existing users, and a source that calls it breaking
