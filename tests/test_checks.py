@@ -29,6 +29,13 @@ def run(body: str, *docs: SourceDocument, window: str = "2026-09-14..2026-09-20"
     return check_text(text, "t.md", settings, ArchiveSources(list(docs)))
 
 
+def run_citing(body: str, *docs: SourceDocument, window: str = "2026-09-14..2026-09-20"):
+    """A one-section draft whose sources line cites every one of ``docs``."""
+    cites = "、".join(f"[{i}]({d.url})" for i, d in enumerate(docs))
+    text = f"---\ntitle: t\nwindow: {window}\n---\n\n## Section\n\n{body}\n\n来源：{cites}\n"
+    return check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources(list(docs)))
+
+
 def flagged(report, category: str | None = None) -> list:
     return [f for f in report.findings if f.severity in ("warning", "error")
             and (category is None or f.category == category)]
@@ -3758,10 +3765,7 @@ def _two_prs(second_state: str = "closed", **merged):
 @pytest.mark.parametrize("body", ["两个 PR 目前都已合并进主分支。", "Both PRs have since been merged."])
 def test_pull_requests_told_merged_together_are_each_checked(body):
     a, b = _two_prs()
-    text = (f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{body}\n\n"
-            f"来源：[a]({a.url})、[b]({b.url})\n")
-    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([a, b]))
-    [f] = flagged(report)
+    [f] = flagged(run_citing(body, a, b))
     assert f.check == "merged-but-open" and len(f.evidence) == 2
 
 
@@ -3770,10 +3774,7 @@ def test_pull_requests_told_merged_together_are_each_checked(body):
 def test_pull_requests_merged_together_or_told_unmerged_are_not_flagged(body):
     a, b = _two_prs("merged", dates={"merged": "2026-09-15"})
     a = a.model_copy(update={"state": "merged", "dates": b.dates})
-    text = (f"---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{body}\n\n"
-            f"来源：[a]({a.url})、[b]({b.url})\n")
-    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([a, b]))
-    assert flagged(report) == []
+    assert flagged(run_citing(body, a, b)) == []
 
 
 _NCCL = doc("### Bug Fixes\n- It is now required, for stability, to add `export NCCL_ALGO=...` to scripts launching PPO "
@@ -3816,10 +3817,7 @@ def test_a_deprecation_told_as_one_or_another_removal_is_not(body):
 
 def test_a_removal_a_source_reports_done_is_not_flagged():
     done = doc("Remove `SyncedTimer`, deprecated since 0.6.0.", url="https://github.com/o/r/pull/400")
-    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n0.7.0 removed `SyncedTimer`.\n\n"
-            f"来源：[a]({PR})、[b]({done.url})\n")
-    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([_DEPRECATION, done]))
-    assert flagged(report) == []
+    assert flagged(run_citing("0.7.0 removed `SyncedTimer`.", _DEPRECATION, done)) == []
 
 
 _TOTAL_SRC = doc("This release increases the total number of supported architectures to 120, spanning a wide range of "
@@ -3967,9 +3965,7 @@ _GDN_PR = doc("Fused GDN forward and backward through cuDNN.", url="https://gith
 
 
 def _gdn(sentence: str):
-    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n" + sentence +
-            f"\n\nSources: [notes]({_GDN_NOTES.url}), [#3351]({_GDN_PR.url})\n")
-    return check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([_GDN_NOTES, _GDN_PR]))
+    return run_citing(sentence, _GDN_NOTES, _GDN_PR)
 
 
 @pytest.mark.parametrize("sentence", ["With #3351 merged, GDN is now a stable, supported attention path.",
@@ -4168,13 +4164,9 @@ def test_a_setting_a_command_line_gives_is_the_sources_figure():
             "- cuDNN: 170.77ms (~144K tokens/s)", url="https://github.com/o/r/pull/322")
     b = doc("Running on my A100 40GB PCIE GPU\n\n```\npython train_gpt2.py --dtype=bfloat16 --flash=1 --batch_size=32\n```"
             "\n\ntok/s: 115K\n\n**llm.c**\n\ntok/s: 145K", url="https://github.com/o/r/pull/323")
-    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{}\n\n"
-            f"Sources: [a]({a.url}), [b]({b.url})\n")
     body = "His own measurement in #323 used an A100 40GB PCIe with batch size {}: llm.c reached 145K tok/s, against 115K tok/s."
-    settings = Settings(use_checkpoint=False)
-    assert flagged(check_text(text.format(body.format(32)), "t.md", settings, ArchiveSources([a, b]))) == []
-    bad = check_text(text.format(body.format(48)), "t.md", settings, ArchiveSources([a, b]))
-    assert "figure-differs" in [f.check for f in flagged(bad)]
+    assert flagged(run_citing(body.format(32), a, b)) == []
+    assert "figure-differs" in [f.check for f in flagged(run_citing(body.format(48), a, b))]
 
 
 @pytest.mark.parametrize("body", ["leejet 当天回复 Green-Sky，表示 sd.cpp 会跟进 llama.cpp 的张量命名。",
@@ -4189,14 +4181,9 @@ def test_a_reply_put_on_a_login_who_wrote_nothing_in_chinese_too(body):
 def test_it_merged_after_a_sentence_naming_one_open_pr_is_that_pr():
     a = doc("Usage metrics.", url="https://github.com/o/r/pull/1348", state="merged")
     b = doc("lgtm!", url="https://github.com/o/r/pull/1350", state="open")
-    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## S\n\n{}\n\n"
-            f"Sources: [a]({a.url}), [b]({b.url})\n")
     body = 'A follow-up, #1350, adds TTFM_MS to usage; hudson-ai approved it with "lgtm!" on September 15 and it was {} the same day.'
-    settings = Settings(use_checkpoint=False)
-    bad = check_text(text.format(body.format("merged")), "t.md", settings, ArchiveSources([a, b]))
-    assert "merged-but-open" in [f.check for f in flagged(bad)]
-    ok = check_text(text.format(body.format("rebased")), "t.md", settings, ArchiveSources([a, b]))
-    assert flagged(ok) == []
+    assert "merged-but-open" in [f.check for f in flagged(run_citing(body.format("merged"), a, b))]
+    assert flagged(run_citing(body.format("rebased"), a, b)) == []
 
 
 def test_a_quoted_exclamation_the_sentence_goes_on_after_does_not_end_it():

@@ -46,6 +46,11 @@ def number_in_url(url: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def thread_number(doc: SourceDocument) -> int | None:
+    """A pull request's or issue's number: its record's, else its address's."""
+    return doc.number if doc.number is not None else number_in_url(doc.url)
+
+
 @dataclass
 class ClaimContext:
     sentence: Sentence
@@ -93,7 +98,7 @@ class ClaimContext:
         numbers = {int(n) for n in THREAD_REF.findall(text)}
         out = []
         for doc in self.docs:
-            number = doc.number if doc.number is not None else number_in_url(doc.url)
+            number = thread_number(doc)
             if number in numbers or doc.url in text:
                 out.append(doc)
         return out
@@ -132,7 +137,7 @@ class ClaimContext:
         the cited documents is, or calls its source a paper (a blog, a model card) where only
         an unread citation is one: what it says may be about that one."""
         numbers = {int(n) for n in THREAD_REF.findall(self.claim.text)}
-        cited = {d.number if d.number is not None else number_in_url(d.url) for d in self.docs}
+        cited = {thread_number(d) for d in self.docs}
         return bool(numbers - cited) or bool(self.unread_of_kind())
 
     def unread_of_kind(self) -> list[str]:

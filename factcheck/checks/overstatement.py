@@ -9,7 +9,7 @@ from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
-from .context import THREAD_REF, ClaimContext, number_in_url
+from .context import THREAD_REF, ClaimContext, thread_number
 from .figures import written_bare
 from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
 
@@ -587,7 +587,7 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
     # "Added experimental … GatedDeltaNetAttention (#3351)": a release line that credits a thread the sentence
     # names speaks of what that thread added, whether or not the thread itself is cited
     threads = {int(n) for n in THREAD_REF.findall(ctx.claim.text)} | {
-        d.number if d.number is not None else number_in_url(d.url) for d in referenced} - {None}
+        thread_number(d) for d in referenced} - {None}
     credits = {n: [f for f in ctx.facts if any(int(x) == n for x in THREAD_REF.findall(f.statement.text))] for n in threads}
     pools = [(doc, ctx.facts_of(doc) + [f for n in threads for f in credits[n] if f.url != doc.url]) for doc in referenced]
     if not pools:

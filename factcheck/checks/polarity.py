@@ -458,6 +458,12 @@ def _supported_names(text: str, start: int, end: int) -> dict[str, str]:
     return {m.group(0).casefold(): m.group(0) for m in _NAME.finditer(text, start, end) if _proper(m.group(0), m.start(), text)}
 
 
+def _first_unsettled(found: list[tuple], settled: set[str]) -> tuple | None:
+    """The first (fact, sentence, names) of ``found`` with names some other clause does not settle, those
+    names only: a source that also says the opposite of one name leaves it alone."""
+    return next(((f, q, n - settled) for f, q, n in found if n - settled), None)
+
+
 def _asserts_now(ctx: ClaimContext) -> bool:
     """A body sentence with sources to read that says how things stand: not a heading, advice, a plan,
     a proposal or a question (what support_denied and its kin compare)."""
@@ -497,10 +503,10 @@ def support_denied(ctx: ClaimContext) -> list[Finding]:
             denied.append((fact, sentence, names))
         else:
             affirmed |= names
-    denied = [(f, q, n - affirmed) for f, q, n in denied if n - affirmed]
-    if not denied:
+    first = _first_unsettled(denied, affirmed)
+    if first is None:
         return []
-    fact, sentence, names = denied[0]
+    fact, sentence, names = first
     return [ctx.finding("overstatement", "warning",
                         f"The claim says {', '.join(sorted(claimed[n] for n in names))} is supported; the cited source "
                         "says it is not.",
@@ -584,6 +590,12 @@ def _code_names(text: str, start: int, end: int) -> dict[str, str]:
     return _named_things(text, start, end) | {m.group(0).casefold(): m.group(0) for m in SETTING_NAME.finditer(text, start, end)}
 
 
+def _without_own_names(ctx: ClaimContext, claimed: dict[str, str]) -> dict[str, str]:
+    """The claimed names less the cited projects' own (their repository and title words)."""
+    own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
+    return {k: v for k, v in claimed.items() if k not in own}
+
+
 _TO_DO = compile_pattern(r"\b(?:TODO|FIXME)\b")
 
 
@@ -605,8 +617,7 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
             claimed |= _code_names(text, m.end(), clause.end)
         if m := _INTEGRATED.search(text, clause.start, clause.end):
             claimed |= _code_names(text, clause.start, m.start())
-    own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
-    claimed = {k: v for k, v in claimed.items() if k not in own}
+    claimed = _without_own_names(ctx, claimed)
     if not claimed:
         return []
     planned, affirmed = [], set()
@@ -622,10 +633,10 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
         # the plan may open the sentence: "excited to continue refining this setup, integrating features like FSDP"
         elif modality.says(sentence[:clause.end], "plan"):
             planned.append((fact, sentence, names))
-    planned = [(f, q, n - affirmed) for f, q, n in planned if n - affirmed]
-    if not planned:
+    first = _first_unsettled(planned, affirmed)
+    if first is None:
         return []
-    fact, sentence, names = planned[0]
+    fact, sentence, names = first
     return [ctx.finding("overstatement", "warning",
                         f"The claim says {', '.join(sorted(claimed[n] for n in names))} is in place; the cited source "
                         "speaks of it as still to come.", [sentence_evidence(fact, sentence)], "planned-called-supported")]
@@ -677,8 +688,7 @@ def _removal_claims(ctx: ClaimContext, said) -> dict[str, str]:
         claimed |= _code_names(text, clause.start, clause.end)
         if i and _POINTS_BACK.match(text, clause.start):
             claimed |= _code_names(text, clauses[i - 1].start, clauses[i - 1].end)
-    own = {w.casefold() for d in ctx.docs for w in re.findall(r"[A-Za-z][\w.-]+", f"{d.repo or ''} {d.title or ''}")}
-    return {k: v for k, v in claimed.items() if k not in own}
+    return _without_own_names(ctx, claimed)
 
 
 def _removal_against(ctx: ClaimContext, said, unless, told_gone: bool) -> tuple[str, Evidence] | None:
@@ -691,11 +701,10 @@ def _removal_against(ctx: ClaimContext, said, unless, told_gone: bool) -> tuple[
         return None
     going, gone = _removal_states(ctx, claimed)
     against, agreeing = (going, gone) if told_gone else (gone, going)
-    settled = set().union(*(n for _, _, n in agreeing))
-    against = [(f, q, n - settled) for f, q, n in against if n - settled]
-    if not against:
+    first = _first_unsettled(against, set().union(*(n for _, _, n in agreeing)))
+    if first is None:
         return None
-    fact, sentence, names = against[0]
+    fact, sentence, names = first
     return ", ".join(sorted(claimed[n] for n in names)), sentence_evidence(fact, sentence)
 
 
@@ -734,6 +743,11 @@ _COMPATIBLE = compile_pattern(r"向后兼容|完全兼容|不会破坏|\bbackwar
 _BREAKING = compile_pattern(r"\bbreaking change|破坏性(?:改动|变更|修改)|不兼容", re.IGNORECASE)
 
 
+def _denied(clauses: list[Clause], m: re.Match[str]) -> bool:
+    """Whether the clause holding a match denies it."""
+    return any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in clauses)
+
+
 def breaking_told_compatible(ctx: ClaimContext) -> list[Finding]:
     """"这一改动完全向后兼容" where the PR says "This is partially a breaking change because we now raise an error":
     a change its own thread calls breaking, told as compatible. Only for the thread the sentence names (or the
@@ -741,8 +755,7 @@ def breaking_told_compatible(ctx: ClaimContext) -> list[Finding]:
     if not _asserts_now(ctx):
         return []
     text = ctx.claim.text
-    said = [m for m in _COMPATIBLE.finditer(text)
-            if not any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in ctx.claim.clauses)]
+    said = [m for m in _COMPATIBLE.finditer(text) if not _denied(ctx.claim.clauses, m)]
     if not said or _BREAKING.search(text):
         return []
     threads = [d for d in ctx.referenced() if d.kind in ("pull_request", "issue", "release")]
@@ -757,11 +770,8 @@ def breaking_told_compatible(ctx: ClaimContext) -> list[Finding]:
             continue
         for sentence in _PROSE_END.split(fact.statement.text):
             clauses = split_clauses(sentence)
-            for m in _BREAKING.finditer(sentence):
-                if not any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in clauses):
-                    breaking.append((fact, sentence))
-            compatible |= any(not any(c.start <= m.start() < c.end and c.negates(m.start(), m.end()) for c in clauses)
-                              for m in _COMPATIBLE.finditer(sentence))
+            breaking += [(fact, sentence) for m in _BREAKING.finditer(sentence) if not _denied(clauses, m)]
+            compatible |= any(not _denied(clauses, m) for m in _COMPATIBLE.finditer(sentence))
     if not breaking or compatible:
         return []
     fact, sentence = breaking[0]

@@ -12,7 +12,7 @@ from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
-from .context import KIND_WORDS, THREAD_REF, ClaimContext, number_in_url
+from .context import KIND_WORDS, THREAD_REF, ClaimContext, thread_number
 from .polarity import sentence_evidence, source_clauses
 
 _TAG = compile_pattern(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
@@ -327,7 +327,7 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
         clauses = _clauses_naming(ctx, doc)
         # "predate both the AWQ kernels of #198 and this week's Marlin work": a possessive "this week" dates only
         # the noun phrase it heads
-        number = doc.number if doc.number is not None else number_in_url(doc.url)
+        number = thread_number(doc)
         dating = [d for d in weeks if not ((np := _HEADED.match(ctx.claim.text, d.end)) and number is not None
                                            and not re.search(rf"#{number}(?!\d)", np.group(0)))]
         week_clauses = {i for i, c in enumerate(ctx.claim.clauses) for d in dating if c.start <= d.start < c.end}
@@ -351,7 +351,7 @@ def named_thread_before_window(ctx: ClaimContext) -> list[Finding]:
 
 def _clauses_naming(ctx: ClaimContext, doc: SourceDocument) -> set[int]:
     """The claim's clauses that name a thread by its number ("#567")."""
-    number = doc.number if doc.number is not None else number_in_url(doc.url)
+    number = thread_number(doc)
     if number is None:
         return set()
     refs = [m.start() for m in re.finditer(rf"#{number}(?!\d)", ctx.claim.text)]
@@ -557,7 +557,7 @@ def _named_just_before(ctx: ClaimContext, prs: list[SourceDocument], merges) -> 
     if not ctx.earlier or not any(_IT.search(ctx.claim.text, _clause_start(ctx, e), e.start) for e in merges):
         return None
     numbers = {int(n) for n in THREAD_REF.findall(ctx.earlier[-1].text)}
-    named = [d for d in prs if (d.number if d.number is not None else number_in_url(d.url)) in numbers]
+    named = [d for d in prs if thread_number(d) in numbers]
     return named[0] if len(named) == 1 and len(numbers) == 1 else None
 
 
@@ -582,7 +582,7 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
         own = [d for d in named if any(
             ctx.claim.clauses[i].start <= m.start() < ctx.claim.clauses[i].end for i in merged_clauses
             if i is not None and i < len(ctx.claim.clauses)
-            for m in re.finditer(rf"#{d.number if d.number is not None else number_in_url(d.url)}\b", ctx.claim.text))]
+            for m in re.finditer(rf"#{thread_number(d)}\b", ctx.claim.text))]
         if len(own) != 1:
             return []
         doc = own[0]

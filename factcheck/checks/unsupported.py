@@ -548,6 +548,8 @@ def _reported_speech(text: str) -> bool:
                for a in hits for b in hits)
 
 
+# a login as written: lower case, or with a digit, "_" or "-" (a capitalised word may be a company's name)
+_AS_WRITTEN = r"((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))"
 # the person a reply is put on, by login: "Maintainer pierDipi replied", "The author, ajrasane,
 # replied", "维护者 helloyongyang 回复"
 _NAMED_SPEAKER = compile_pattern(
@@ -559,15 +561,15 @@ _NAMED_SPEAKER = compile_pattern(
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]?\s*(?:later\s+)?(?:replied|responded|answered)"
     # "ekzhu confirmed in that thread": a login as written (lower case, or with a digit, _ or -), then a verb of
     # saying; a capitalised word ("Tencent confirmed") may be a company
-    r"|(?<![\w@-])@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s+(?:later\s+)?"
+    r"|(?<![\w@-])@?" + _AS_WRITTEN + r"\s+(?:later\s+)?"
     r"(?:confirmed|explained|noted|wrote|said|commented)\b"
     # "评审中，kacperlukawski 建议…", "In review, jdoe suggested …": the review names where the words were said
-    r"|(?:评审|审查|审阅)中[，,]?\s*@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s*(?:也|还)?"
+    r"|(?:评审|审查|审阅)中[，,]?\s*@?" + _AS_WRITTEN + r"\s*(?:也|还)?"
     r"(?:建议|提议|指出|表示|提到|认为|要求)"
-    r"|\bin (?:the |a )?review,?\s+@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s+"
+    r"|\bin (?:the |a )?review,?\s+@?" + _AS_WRITTEN + r"\s+"
     r"(?:suggested|asked|proposed|pointed out|noted)\b"
     # "leejet 当天回复 Green-Sky": a login as written, then a Chinese verb of replying
-    r"|(?<![\w@-])@?((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-]*))\s*(?:次日|当天|随后|后来|很快)?"
+    r"|(?<![\w@-])@?" + _AS_WRITTEN + r"\s*(?:次日|当天|随后|后来|很快)?"
     r"(?:回复|回应|答复)",
     re.IGNORECASE)
 _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "that", "and", "but", "which", "they", "he",

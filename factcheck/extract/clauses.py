@@ -25,6 +25,9 @@ PREDICATE_JOIN = compile_pattern(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|ha
                                  r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
 
 
+_PAREN = compile_pattern(r"[()（）]")
+
+
 class Clause(BaseModel):
     start: int
     end: int
@@ -67,11 +70,11 @@ def split_clauses(text: str) -> list[Clause]:
     # a parenthetical may span clause boundaries ("(8 processes, stock nightly, no NVSHMEM) had …"): its open
     # bracket is matched in the whole text, its close must fall in the clause
     parens, stack = [], []
-    for i, ch in enumerate(text):
-        if ch in "(（":
-            stack.append(i)
-        elif ch in ")）" and stack:
-            parens.append((stack.pop(), i))
+    for m in _PAREN.finditer(text):
+        if m.group(0) in "(（":
+            stack.append(m.start())
+        elif stack:
+            parens.append((stack.pop(), m.start()))
     for clause in clauses:
         clause.parens = [(o, c) for o, c in parens if clause.start <= c < clause.end]
     return clauses or [Clause(start=0, end=len(text))]
