@@ -4227,3 +4227,203 @@ def test_thousands_grouped_with_spaces_are_the_same_number():
     body = "`http_10mb_p50_latency` rose from 2.87 ms to 4.71 ms, and `http_streaming_avg_tps` moved from 47,392 to 46,509."
     assert flagged(run(body, src)) == []
     assert flagged(run(body.replace("46,509", "45,509"), src))
+
+
+# --- stop 24: mechanisms from rounds 54 to 57 -------------------------------------------------------
+
+_NEWS = doc("# 最新动态\n\n- 2026/06: **SenseVoice 支持 llama.cpp / GGUF**，可在 CPU/边缘端以单个自包含二进制运行。\n"
+            "- 2026/05: SenseVoice 现已支持说话人分离。", url="https://github.com/o/sensevoice", kind="repository")
+
+
+def test_a_news_line_dated_to_a_month_before_the_window_is_not_new_this_week():
+    found = flagged(run("本周 SenseVoice 新增了 llama.cpp / GGUF 支持，可以在 CPU 上运行。", _NEWS, cite=_NEWS.url), "release-date")
+    assert [f.check for f in found] == ["new-but-earlier"] and "2026-06" in found[0].message
+    assert flagged(run("New this week: SenseVoice supports llama.cpp / GGUF.", _NEWS, cite=_NEWS.url), "release-date")
+    # the same line dated inside the window's month is no old news
+    recent = doc(_NEWS.text.replace("2026/06", "2026/09"), url=_NEWS.url, kind="repository")
+    assert flagged(run("本周 SenseVoice 新增了 llama.cpp / GGUF 支持。", recent, cite=recent.url)) == []
+    # "2026/06" alone is no date: only a list item's opening, before a colon
+    from factcheck.extract.dates import extract_dates
+    assert extract_dates("ratio 2026/06 of the runs", None) == []
+    assert [d.precision for d in extract_dates("- 2026/06: x", None)] == ["month"]
+
+
+_PYANNOTE = doc("Time for running whisperx with `--diarize` flag on 5min mp3: With pyannote version 3.1: 45-60 seconds.")
+
+
+def test_a_time_told_as_the_best_end_of_its_range_overstates():
+    assert [f.check for f in flagged(run("With pyannote 3.1, the run on a 5min mp3 now takes 45 seconds.", _PYANNOTE))] == ["range-top"]
+    assert [f.check for f in flagged(run("用上 3.1 后，5min mp3 的完整运行只要 45 秒。", _PYANNOTE))] == ["range-top"]
+    for careful in ("With pyannote 3.1, the run on a 5min mp3 takes 45-60 seconds.",
+                    "With pyannote 3.1, the run on a 5min mp3 takes as little as 45 seconds.",
+                    "With pyannote 3.1, the run on a 5min mp3 takes at most 60 seconds."):
+        assert flagged(run(careful, _PYANNOTE)) == [], careful
+
+
+_Q8_NEWS = doc("- 2026/06: SenseVoice 支持 llama.cpp / GGUF，运行时无需 Python。q8 模型约 254 MB，精度保持一致。\n\n"
+               "The f16 export (`--wtype f16`) is half the size of f32.", kind="repository")
+
+
+def test_a_size_told_under_another_precision_than_the_source_gives_it():
+    found = flagged(run("换句话说，f16 GGUF 大约 254 MB，对多数笔记本都不构成负担。", _Q8_NEWS), "metric-conflation")
+    assert [f.check for f in found] == ["precision-swapped"]
+    assert flagged(run("The f16 GGUF is about 254 MB.", _Q8_NEWS), "metric-conflation")
+    assert flagged(run("q8 GGUF 大约 254 MB，对多数笔记本都不构成负担。", _Q8_NEWS)) == []
+    # two precisions in one clause: which figure is whose is a reading of order
+    src = doc("Q8_0 reaches 13.71 TFLOPS, while fp32 reaches 6.50 TFLOPS.")
+    assert flagged(run("He divided the int8 throughput (13.71 TFLOPS) by the fp32 throughput (6.50 TFLOPS).", src),
+                   "metric-conflation") == []
+
+
+_ENCODE = doc("- Encoder validated against PyTorch: cosine 1.0.\n- Encode time ≈ **1.3 s** on CPU for a 44 s clip.", kind="page")
+
+
+def test_a_stage_time_told_as_the_whole_transcription():
+    assert [f.check for f in flagged(run("在 CPU 上，一段 44 秒音频的完整转写只需约 1.3 秒。", _ENCODE))] == ["metric-renamed"]
+    assert [f.check for f in flagged(run("On CPU, the full transcription of a 44 s clip takes about 1.3 s.", _ENCODE))] == [
+        "metric-renamed"]
+    assert flagged(run("在 CPU 上，一段 44 秒音频的编码耗时约 1.3 秒。", _ENCODE)) == []
+    assert flagged(run("On CPU, encode time for a 44 s clip is about 1.3 s.", _ENCODE)) == []
+
+
+_SIBLINGS_ZH = doc("在参数量与 Whisper-Small 模型相当的情况下，比 Whisper-Small 模型推理速度快 5 倍，比 Whisper-Large 模型快 15 倍。",
+                   kind="repository")
+_SIBLINGS_EN = doc("It is 5x faster than Whisper-Small and 15x faster than Whisper-Large.", kind="repository")
+
+
+def test_a_ratio_told_against_the_sibling_the_source_gives_another_ratio_for():
+    found = flagged(run("与参数量相当的 Whisper-Small 相比，README 给出的倍数同样是 15 倍。", _SIBLINGS_ZH))
+    assert [f.check for f in found] == ["pairing-swapped"] and "Whisper-Large" in found[0].message
+    assert [f.check for f in flagged(run("SenseVoice-Small is 15x faster than Whisper-Small.", _SIBLINGS_EN))] == ["pairing-swapped"]
+    assert flagged(run("SenseVoice-Small is 15x faster than Whisper-Large.", _SIBLINGS_EN)) == []
+    assert flagged(run("SenseVoice-Small 比 Whisper-Large 快 15 倍，比 Whisper-Small 快 5 倍。", _SIBLINGS_ZH)) == []
+    # the same figure on both sides: no side is the figure's own
+    same = doc("It is 5x faster than Whisper-Small and 5x faster than Whisper-Large.", kind="repository")
+    assert flagged(run("SenseVoice-Small is 5x faster than Whisper-Large.", same)) == []
+
+
+def test_across_widens_a_result_unless_the_set_is_named():
+    src = doc("my own benchmark from today: Machine: RTX 3060 12GB, Xeon E5-2698 v3. Speedup: 3-4x")
+    assert [f.check for f in flagged(run("According to the PR, diarization is 3-4x faster across GPUs.", src))] == ["scope-widened"]
+    for careful in ("According to the PR, diarization is 3-4x faster across 8 GPUs.",
+                    "According to the PR, diarization is 3-4x faster across the two GPUs it tested.",
+                    "According to the PR, diarization is 3-4x faster across batch sizes 1 to 64.",
+                    # a named family's members: the measured set
+                    "According to the PR, diarization is 3-4x faster across RTX 3060 configurations."):
+        assert [f for f in flagged(run(careful, src)) if f.check == "scope-widened"] == [], careful
+
+
+def test_a_maintainer_named_as_asking_in_a_thread_without_comments():
+    src = doc("I could remove the README warning about using version 3.0, or maybe it's good to leave it?", state="merged")
+    for body in ("In the PR, maintainer Max Bain asked to keep the README warning about pyannote 3.0.",
+                 "维护者 m-bain 建议保留关于 pyannote 3.0 的 README 警告。"):
+        assert [f.check for f in flagged(run(body, src))] == ["reply-not-in-thread"], body
+    assert flagged(run("The author asks whether to keep the README warning about pyannote 3.0.", src)) == []
+    # a full name is no login: a thread with comments by "m-bain" may hold Max Bain's
+    commented = doc("Thanks", comments=[{"author": "m-bain", "date": "2026-09-15", "text": "let's keep the warning"}])
+    assert flagged(run("In the PR, maintainer Max Bain asked to keep the README warning.", commented)) == []
+
+
+def test_a_platform_the_sentence_says_its_source_documents():
+    readme = doc("To run on CPU instead of GPU (and for running on Mac OS X): whisperx audio.wav --compute_type int8 --device cpu",
+                 kind="repository")
+    found = flagged(run("The README also documents Apple-GPU (MPS) acceleration for Mac users.", readme))
+    assert [f.check for f in found] == ["condition-unseen"] and "MPS" in found[0].message
+    assert flagged(run("The README also documents running on CPU for Mac users.", readme)) == []
+    pr = doc("- direct audio.cpp CPU inference without `--model-spec-override`: `开饭时间早上9点至下午5点。`")
+    assert [f.check for f in flagged(run("随后作者在 CPU 和 Apple Metal 上直接用 audio.cpp 推理。", pr))] == ["condition-unseen"]
+    assert flagged(run("随后作者在 CPU 上直接用 audio.cpp 推理。", pr)) == []
+
+
+def test_a_commit_day_told_otherwise_than_its_commit_page():
+    fix = doc("Fix the JsonSchema whitespace_pattern being ignored by the backend\n\nThread whitespace_pattern through the "
+              "backend interface and forward it to build_regex_from_schema.",
+              url="https://github.com/o/outlines/commit/7d23a3ad8846193066543d8374f1f339cc498736", kind="page",
+              title="Fix the JsonSchema whitespace_pattern being ignored by the backend", dates={"created": "2026-09-16"})
+    other = doc("Add the credit_card type; it validates the number format only.",
+                url="https://github.com/o/outlines/commit/be2cd151855c64a81262c4daace2428400b109ff", kind="page",
+                title="Add credit_card type", dates={"created": "2026-09-18"})
+    body = "The whitespace_pattern fix, committed on September 15, forwards the pattern to build_regex_from_schema."
+    found = flagged(run_citing(body, fix, other), "release-date")
+    assert [f.check for f in found] == ["date-contradicted"] and "2026-09-16" in found[0].message
+    assert flagged(run_citing(body.replace("September 15", "September 16"), fix, other)) == []
+    # a PR's commits may be older than the PR: a commit day says nothing against a PR's dates
+    pr = doc("Thread whitespace_pattern through the backend.", dates={"created": "2026-09-16"})
+    assert flagged(run(body, pr), "release-date") == []
+
+
+def test_a_month_of_release_told_otherwise_than_the_sources_dated_line():
+    src = doc("2024年12月，DeepSeek-V3 首个版本上线并同步开源，2025年3月更新。", kind="page")
+    found = flagged(run("文档写道，DeepSeek-V3 首个版本于 2025 年 1 月上线并开源。", src), "release-date")
+    assert [f.check for f in found] == ["date-contradicted"] and "2024-12" in found[0].message
+    assert flagged(run("文档写道，DeepSeek-V3 首个版本于 2024 年 12 月上线并开源。", src)) == []
+    day = doc("On 2024-12-26, DeepSeek-V3 was released and open-sourced.", kind="page")
+    assert flagged(run("DeepSeek-V3 was first released and open-sourced in December 2024.", day)) == []
+
+
+def test_a_maintainer_asking_in_a_thread_without_comments():
+    src = doc("This is probably worth documenting somewhere... I can make a separate PR to update the docs.")
+    assert [f.check for f in flagged(run("A maintainer asked on the PR for documentation before approving it.", src))] == [
+        "reply-not-in-thread"]
+    assert flagged(run("The author offers to update the docs in a separate PR.", src)) == []
+
+
+def test_memory_in_a_small_or_large_card():
+    from factcheck.extract.quantities import extract_quantities
+    assert [(q.raw, q.unit) for q in extract_quantities("低资源训练全面优化，16G小显存可以流畅训练。")] == [("16G", "GB")]
+    src = doc("低资源训练全面优化，16G小显存可以流畅训练。")
+    assert flagged(run("README 还称低资源训练经过全面优化，8G 小显存即可流畅训练。", src))
+    assert flagged(run("README 还称低资源训练经过全面优化，16G 小显存即可流畅训练。", src)) == []
+
+
+def test_a_longer_name_in_the_claim_names_the_figures_own_side():
+    src = doc("V4.1 的记录是 528 bytes，V4 的记录是 584 bytes。")
+    assert flagged(run("DeepSeek-V4.1 的新 KV 记录每 token 占 528 bytes，旧的 V4 记录为 584 bytes。", src), "metric-conflation") == []
+    assert [f.check for f in flagged(run("V4 的 KV 记录每 token 占 528 bytes。", src), "metric-conflation")] == ["pairing-swapped"]
+
+
+_TIMER = doc("Extend the existing Timer with a bool debug argument. When debug is false the timer reads no clock at all.\n\n"
+             "The Timer constructor defaults to debug=true to keep the existing caller in sherpa-onnx.cc.")
+
+
+def test_a_default_told_otherwise_than_the_source_sets_it():
+    for body in ("Timer 构造函数的 debug 默认值设为 false，所以原有的默认构造调用不再打印耗时。",
+                 "The Timer constructor now defaults to debug=false."):
+        assert [f.check for f in flagged(run(body, _TIMER))] == ["default-value-differs"], body
+    for careful in ("Timer 构造函数的 debug 默认值设为 true，原有调用照旧打印耗时。", "The Timer constructor defaults to debug=true.",
+                    "When debug is false, the timer reads no clock at all."):
+        assert flagged(run(careful, _TIMER)) == [], careful
+
+
+def test_an_unnamed_default_is_held_to_the_one_default_of_the_named_thread():
+    pr = doc("Set FireRedASR default max_token_per_second to 8 (#3799)", url="https://github.com/o/r/pull/3799",
+             title="Set FireRedASR default max_token_per_second to 8 (#3799)")
+    assert [f.check for f in flagged(run("随后合入的 #3799 把这个默认值提高到了 10。", pr, cite=pr.url))] == ["default-value-differs"]
+    assert flagged(run("随后合入的 #3799 把这个默认值提高到了 8。", pr, cite=pr.url)) == []
+    assert flagged(run("#3799 raised the default max_token_per_second from 6 to 8.", pr, cite=pr.url)) == []
+    # a thread that is not named: which default is meant is not the rules' to guess
+    assert "default-value-differs" not in [f.check for f in flagged(run("这个默认值后来提高到了 10。", pr, cite=pr.url))]
+
+
+def test_a_numbered_beta_is_a_pre_release_and_an_official_release_no_maturity():
+    src = doc("PaddleNLP v3.0 Beta4 发布，低资源训练全面优化。")
+    assert [f.check for f in flagged(run("PaddleNLP 3.0 Beta4 的低资源训练已经稳定，可用于生产。", src))] == ["status-stable"]
+    # "正式版" is a release channel (not an RC), no claim of maturity: "本期正式版本: 0.5.20"
+    for careful in ("PaddleNLP 3.0 Beta4 已发布，距离正式版还有一段时间。", "PaddleNLP 3.0 Beta4 is out, ahead of the stable release.",
+                    "本期正式版本：PaddleNLP 3.0 Beta4。"):
+        assert flagged(run(careful, src)) == [], careful
+
+
+def test_a_member_named_in_another_clause_is_no_part_of_the_list():
+    src = doc("Runs on Linux and macOS.", kind="repository")
+    assert [f.check for f in flagged(run("It runs on Linux, macOS and Windows.", src))] == ["target-list-widened"]
+    assert flagged(run("It runs on Linux and macOS; a Windows port is being discussed.", src), "overstatement") == []
+
+
+def test_one_network_of_a_pipeline_told_as_the_whole():
+    src = doc("Decoder is 3.5-5.4x faster; end-to-end RTF on macOS arm64: 0.396->0.181 (10.1s audio).")
+    for body in ("换算下来，整条识别流程的端到端速度提升了 3.5 到 5.4 倍。", "End-to-end, the pipeline is 3.5-5.4x faster."):
+        assert [f.check for f in flagged(run(body, src))] == ["kernel-as-request"], body
+    for careful in ("The decoder got 3.5-5.4x faster, while end-to-end RTF went from 0.396 to 0.181.",
+                    "解码器快了 3.5 到 5.4 倍，端到端 RTF 从 0.396 降到 0.181。"):
+        assert flagged(run(careful, src)) == [], careful

@@ -28,7 +28,9 @@ LICENSE_CHECKS: list[Check] = list(license.CHECKS)
 # sentences that have none (``verify.checkable``)
 FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHECKS, unsupported.reply_not_in_thread,
                             # a model name put in a source's mouth ("The PR summary says … Llama-3.1-70B")
-                            unsupported.condition_unseen, unsupported.quote_put_on_other]
+                            unsupported.condition_unseen, unsupported.quote_put_on_other,
+                            # a default a source gives ("debug 默认值设为 false")
+                            unsupported.default_value_differs]
 
 
 def run_checks(ctx: ClaimContext, categories: list[str] | None = None,

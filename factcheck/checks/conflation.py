@@ -10,7 +10,7 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .polarity import gist, sentence_figures, source_sentences
+from .polarity import gist, in_code, sentence_figures, source_sentences
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -611,12 +611,28 @@ def _row_keys(fact, kind: str) -> set[str]:
 
 def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
     """The claim's number under hardware the source did not measure it on."""
-    claimed = ctx.claim.of("hardware", affirmed=True)
+    return _figure_under_other(ctx, "hardware")
+
+
+def precision_swapped(ctx: ClaimContext) -> list[Finding]:
+    """The claim's number under another precision than every source passage that gives it:
+    "f16 GGUF 大约 254 MB" where the README says "q8 模型约 254 MB"."""
+    return _figure_under_other(ctx, "precision")
+
+
+def _figure_under_other(ctx: ClaimContext, kind: str) -> list[Finding]:
+    """A distinctive figure of the claim told under a condition of ``kind`` (its nearest in the clause)
+    where every source passage that gives the figure names conditions of that kind, none of them the claim's."""
+    claimed = [c for c in ctx.claim.of(kind, affirmed=True) if not in_code(ctx.claim.text, c.start, c.end)]
+    if kind == "precision":
+        # "int8 (13.71 TFLOPS) by fp32 (6.50 TFLOPS)", "fp16 为 2.24x、bf16 为 2.23x": with several precisions in
+        # a clause, which figure is whose is a reading of order; only a clause's one precision is read
+        claimed = [c for c in claimed if sum(o.clause == c.clause for o in ctx.claim.of(kind)) == 1]
     if not claimed:
         return []
     out = []
-    # hardware with figures of its own in the sources (not a mere "A100 will not benefit")
-    anywhere = {k for f in ctx.facts if f.statement.quantities for k in f.statement.keys("hardware", affirmed=True)}
+    # conditions with figures of their own in the sources (not a mere "A100 will not benefit")
+    anywhere = {k for f in ctx.facts if f.statement.quantities for k in f.statement.keys(kind, affirmed=True)}
     for qa in ctx.claim.quantities:
         if qa.negated or not distinctive(qa.q):
             continue
@@ -624,15 +640,16 @@ def hardware_swapped(ctx: ClaimContext) -> list[Finding]:
         if m is None:
             continue
         hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
-        measured = {k for h in hits for k in h.fact.statement.keys("hardware")}
-        if hits and measured and m.key not in measured and all(h.fact.statement.keys("hardware") for h in hits):
-            # hardware the sources never tested widens the result; hardware they did test
-            # with another figure mixes two of their configurations
-            category = "metric-conflation" if m.key in anywhere else "overstatement"
+        measured = {k for h in hits for k in h.fact.statement.keys(kind)}
+        if hits and measured and m.key not in measured and all(h.fact.statement.keys(kind) for h in hits):
+            # hardware the sources never tested widens the result; hardware they did test with another
+            # figure, or another precision, mixes two of their configurations
+            category = "overstatement" if kind == "hardware" and m.key not in anywhere else "metric-conflation"
             out.append(ctx.finding(
                 category, "error",
-                f"The source measured {qa.q.raw} on {', '.join(sorted(measured))}, not on {m.text}.",
-                [hits[0].fact], "hardware-swapped"))
+                f"The source measured {qa.q.raw} on {', '.join(sorted(measured))}, not on {m.text}." if kind == "hardware"
+                else f"The source gives {qa.q.raw} for {', '.join(sorted(measured))}, not for {m.text}.",
+                [hits[0].fact], f"{kind}-swapped"))
     return out
 
 
@@ -731,6 +748,7 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
             continue
         for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
             st = hit.fact.statement
+            wide = False
             if hit.fact.kind == "row":
                 # a table row: its cells are its parts ("Vulkan (4w): 41.3 tok/s | XNNPACK (8da4w): 47.6 tok/s")
                 # (past its first cell, the row's own name: "| Prefill, 32k prompt | ~1000 t/s | ~970 t/s |")
@@ -744,6 +762,12 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
                 c = st.clauses[hit.qa.clause] if hit.qa.clause < len(st.clauses) else None
                 lo, hi = (c.start, c.end) if c else (0, len(st.text))
                 parts = [(a, b) for a, b in _parts(st.text, lo, hi) if any(a <= x.q.start < b for x in st.quantities)]
+                wide = len(parts) < 2 and c is not None
+                if wide:
+                    # "比 Whisper-Small 快 5 倍，比 Whisper-Large 快 15 倍": the pairs stand in clauses of one sentence
+                    lo, hi = _sentence_around(st.text, hit.qa.q.start)
+                    parts = [(cl.start, cl.end) for cl in st.clauses if lo <= cl.start < hi
+                             and any(cl.start <= x.q.start < cl.end for x in st.quantities)]
             if len(parts) < 2 or any(sum(a <= x.q.start < b for x in st.quantities) != 1 for a, b in parts):
                 continue
             mine = next(((a, b) for a, b in parts if a <= hit.qa.q.start < b), None)
@@ -752,8 +776,16 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
             own = gist(st.text[mine[0]:mine[1]])
             others = set().union(*(gist(st.text[a:b]) for a, b in parts if (a, b) != mine))
             own_label, other_label = (own - others) & claim_words, (others - own) & claim_words
-            if not own_label or not other_label:
-                continue  # the claim does not name both sides
+            alike = any(same_value(qa.q, x.q) for x in st.quantities if not mine[0] <= x.q.start < mine[1]
+                        and any(a <= x.q.start < b for a, b in parts))
+            if not own_label and not alike and (swapped := _sibling_named(text, st.text, mine, parts)):
+                # "与 Whisper-Small 相比，倍数同样是 15 倍" where the source gives "比 Whisper-Small 快 5 倍，比
+                # Whisper-Large 快 15 倍": the claim names only the other side, a sibling of the figure's own name
+                given, told = swapped
+                return [ctx.finding("metric-conflation", "warning",
+                                    f"In the source, {qa.q.raw} goes with {given}, not {told}.", [hit.fact], "pairing-swapped")]
+            if wide or not own_label or not other_label:
+                continue  # the claim does not name both sides (of one clause)
             clause = ctx.claim.clauses[qa.clause]
             a, b = _part_of(text, clause.start, clause.end, qa.q.start)
             here = gist(text[a:b])
@@ -762,6 +794,55 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
                 return [ctx.finding("metric-conflation", "warning",
                                     f"In the source, {figure} goes with {given}, not {told}.", [hit.fact], "pairing-swapped")]
     return []
+
+
+_SIDE_NAME = compile_pattern(r"(?<![\w.-])[A-Za-z][\w+]*(?:[-.][\w+]+)*")
+
+
+def _side_names(text: str) -> dict[str, str]:
+    """The names in text (a capital or a digit inside: "Whisper-Large", "H100"), folded, with their spelling."""
+    return {m.group(0).casefold(): m.group(0) for m in _SIDE_NAME.finditer(text) if re.search(r"[A-Z\d]", m.group(0)[1:] or "")
+            or (m.group(0)[:1].isupper() and re.search(r"[-.\d]", m.group(0)))}
+
+
+def _stem(name: str) -> str:
+    """A name's leading letters: "whisper" of "whisper-large", "h" of "h100"."""
+    return re.match(r"[a-z]*", name).group(0)
+
+
+def _sibling_named(claim: str, passage: str, mine: tuple[int, int], parts: list[tuple[int, int]]) -> tuple[str, str] | None:
+    """The figure's own name in the passage and the sibling name (one stem, another ending: "Whisper-Large" and
+    "Whisper-Small", "H100" and "H200") of another part that the claim names instead, when it names no name of
+    the figure's own part."""
+    own = _side_names(passage[mine[0]:mine[1]])
+    others = {k: v for a, b in parts if (a, b) != mine for k, v in _side_names(passage[a:b]).items()}
+    folded = claim.casefold()
+    if any(_name_in(k, folded) for k in own):
+        return None  # (within a longer name too: "DeepSeek-V4.1" names "V4.1")
+    for k, spelled in own.items():
+        if k in others:
+            continue
+        for o, other in others.items():
+            if o not in own and _stem(o) == _stem(k) and (at := _name_in(o, folded)):
+                return spelled, claim[at.start():at.end()]
+    return None
+
+
+def _name_in(name: str, folded: str) -> re.Match[str] | None:
+    """Where a folded name stands in folded text as a name of its own or a part of a longer one
+    ("v4.1" in "deepseek-v4.1"), not as a piece of another ("v4" in "v4.1")."""
+    return re.search(r"(?<![\w.])" + re.escape(name) + r"(?![\w+]|[.-]\w)", folded) or re.search(
+        r"(?<=-)" + re.escape(name) + r"(?![\w+]|[.-]\w)", folded)
+
+
+_SENTENCE_END = compile_pattern(r"[。！？；!?;]|\.(?=\s|$)")
+
+
+def _sentence_around(text: str, at: int) -> tuple[int, int]:
+    """The bounds of the sentence of ``text`` that holds position ``at``."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    end = next((m.end() for m in _SENTENCE_END.finditer(text, at)), len(text))
+    return start, end
 
 
 def _sides_at(hit) -> dict[str, set[str]]:
@@ -1176,5 +1257,5 @@ def comparator_swapped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 CHECKS = [pairing_swapped, column_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
-          kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped,
+          kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped, precision_swapped,
           device_count_swapped, axis_swapped, total_as_single, total_told_as_added, points_as_percent, gap_of_other_dimension, comparator_swapped]

@@ -10,7 +10,7 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import THREAD_REF, ClaimContext, thread_number
-from .figures import written_bare
+from .figures import bigger_is_more, written_bare
 from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
 
 
@@ -27,6 +27,11 @@ def _said_as_maximum(ctx: ClaimContext, qa) -> bool:
     return qa.q.bound == "upper" or any(m.clause == qa.clause for m in ctx.claim.of("upper_bound"))
 
 
+# a time told as its best case: "as little as 45 s", "最快 45 秒"
+_BEST_CASE = compile_pattern(r"\b(?:as (?:little|fast|short) as|at best|best[- ]case|in the best case)\b|最快|最短|最少只"
+                             r"|最好的情况", re.IGNORECASE)
+
+
 def range_top(ctx: ClaimContext) -> list[Finding]:
     out = []
     claim_ranges = [qa.q for qa in ctx.claim.quantities if qa.q.is_range]
@@ -36,6 +41,8 @@ def range_top(ctx: ClaimContext) -> list[Finding]:
         q = qa.q
         if q.is_range or _said_as_maximum(ctx, qa) or any(r.high == q.high for r in claim_ranges):
             continue
+        if not bigger_is_more(q.unit) and (q.bound == "lower" or _BEST_CASE.search(ctx.claim.text)):
+            continue  # "at least 45 s", "as little as 45 s": a time's bound or best case, said so
         tops, singles = [], []
         for fact in ctx.facts:
             for fq in fact.statement.quantities:
@@ -44,6 +51,8 @@ def range_top(ctx: ClaimContext) -> list[Finding]:
                 if fq.q.is_range:
                     top = fq.q.model_copy(update={"low": fq.q.high})
                     bottom = fq.q.model_copy(update={"high": fq.q.low})
+                    if not bigger_is_more(q.unit):  # "takes 45 seconds" of "45-60 seconds": a time's best end is its bottom
+                        top, bottom = bottom, top
                     # "from 95 to 108 tokens/s" gives both ends: a change told whole, whatever the source's form
                     if same_value(q, top, strict=True) and not any(
                             o is not qa and same_value(o.q, bottom, strict=True) for o in ctx.claim.quantities):
@@ -54,7 +63,7 @@ def range_top(ctx: ClaimContext) -> list[Finding]:
             fact, rq = tops[0]
             out.append(ctx.finding(
                 "overstatement", "warning",
-                f"The source reports a range, {rq.raw}; “{q.raw}” gives only its top as if it were the result.",
+                f"The source reports a range, {rq.raw}; “{q.raw}” gives only its best end as if it were the result.",
                 [fact], "range-top", suggestion=f"state the range {rq.raw} and the conditions it was measured under"))
     return out
 

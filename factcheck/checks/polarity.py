@@ -252,7 +252,7 @@ _CODE = compile_pattern(r"`([^`]+)`")
 _LISTED = compile_pattern(r"[^,，、;；]+[,，、][^,，、;；]+[,，、][^,，、;；]+")
 
 
-def _in_code(text: str, start: int, end: int) -> bool:
+def in_code(text: str, start: int, end: int) -> bool:
     """A term inside a name of code: "`fp16_master_weights`" names an option, not a precision."""
     return (start > 0 and text[start - 1] in "_`") or (end < len(text) and text[end] in "_`") or \
         text[:start].count("`") % 2 == 1
@@ -270,7 +270,7 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     if _LISTED.search(text):
         return []
     mine = {(m.kind, m.key): m for m in ctx.claim.mentions if m.kind in _SWAPPABLE and not m.negated
-            and not _in_code(text, m.start, m.end)}
+            and not in_code(text, m.start, m.end)}
     if not mine:
         return []
     blanked = list(text)
@@ -351,7 +351,7 @@ def row_condition_swapped(ctx: ClaimContext) -> list[Finding]:
         return []
     text = ctx.claim.text
     mine = {(m.kind, m.key): m for m in ctx.claim.mentions if m.kind in _SWAPPABLE and not m.negated
-            and not _in_code(text, m.start, m.end)}
+            and not in_code(text, m.start, m.end)}
     # each end of "from 171.92 to 193.67 tokens/s" (read as a range) is a figure of its own
     figures = [q for qa in ctx.claim.quantities if not qa.negated and distinctive(qa.q)
                for q in ([qa.q.model_copy(update={"high": qa.q.low}), qa.q.model_copy(update={"low": qa.q.high})]

@@ -37,13 +37,16 @@ _GLUED_EVENT = compile_pattern(r"\s*(?:已经|已|被|正式)?\s*")
 _COMPARED = compile_pattern(r"(?:早于|晚于|先于|迟于|不早于|不晚于|(?i:\b(?:before|after|earlier than|later than|prior to|no later than|until)))\s*$")
 
 
-def _event_dates(ctx: ClaimContext) -> list[tuple[DateMention, str]]:
-    """Day dates the claim ties to a release, publication, merge or opening: in the
-    same clause as the event word, or anywhere in a table row (its cells are clauses)."""
+def _event_dates(ctx: ClaimContext, months: bool = False) -> list[tuple[DateMention, str]]:
+    """Day dates (and with ``months``, a year's month: "2025 年 1 月") the claim ties to a release,
+    publication, merge or opening: in the same clause as the event word, or anywhere in a table row
+    (its cells are clauses)."""
     out = []
     events = ctx.claim.of("event", affirmed=True)
     row = ctx.sentence.block == "table_row"
-    for d in _day_dates(ctx):
+    dates = _day_dates(ctx) + ([d for d in ctx.claim.dates if d.date and d.precision == "month" and d.relative is None
+                                and re.search(r"\d{4}", d.raw)] if months else [])
+    for d in dates:
         if _COMPARED.search(ctx.claim.text, max(0, d.start - 16), d.start):
             continue
         clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), 0)
@@ -70,7 +73,8 @@ def _fmt(day: dt.date) -> str:
     return day.isoformat()
 
 
-_FIELD_OF_EVENT = {"merged": "merged", "created": "created", "closed": "closed"}
+_FIELD_OF_EVENT = {"merged": "merged", "created": "created", "closed": "closed", "committed": "created"}
+_COMMIT_PAGE = compile_pattern(r"/commit/[0-9a-f]{7,40}\b")
 
 
 def date_contradicted(ctx: ClaimContext) -> list[Finding]:
@@ -83,8 +87,8 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
         candidates = []
         for doc in named or ctx.docs:
             dates = doc.dates.as_dates()
-            if field not in dates:
-                continue
+            if field not in dates or (event == "committed" and not _COMMIT_PAGE.search(doc.url)):
+                continue  # a commit's day is a commit page's; a PR's commits may be older than the PR
             if field == "published" and doc.kind not in _PUBLISH_KINDS:
                 continue
             versions = _doc_versions(doc)
@@ -94,11 +98,15 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
                                subject.get(doc.url, 0.0), doc, dates[field]))
         if not candidates:
             continue
-        if not any(c[0] for c in candidates) and len(candidates) > 1:
+        ranked = sorted((c[1] for c in candidates), reverse=True)
+        # several commit pages: the one the sentence's words (its title's, its figures') single out
+        singled = event == "committed" and ranked[0] >= 2 and ranked[0] > ranked[1] if len(ranked) > 1 else True
+        if not any(c[0] for c in candidates) and len(candidates) > 1 and not singled:
             continue  # several dated sources and nothing says which one the date is about
         _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
         if mention.date != actual:
-            what = {"merged": "was merged", "created": "was opened"}.get(field, "was published")
+            what = "was committed" if event == "committed" else {"merged": "was merged", "created": "was opened"}.get(
+                field, "was published")
             out.append(ctx.finding(
                 "release-date", "error",
                 f"The source {what} on {_fmt(actual)}, not {_fmt(mention.date)} (“{mention.raw}”).",
@@ -171,7 +179,7 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
     around the date (up to the dates beside it) says what was released; the source line that
     shares most of it, by name, is the one that dates it. Not when another line that speaks
     of it gives the claim's day."""
-    pairs = [(d, e) for d, e in _event_dates(ctx) if e in _TEXT_EVENTS]
+    pairs = [(d, e) for d, e in _event_dates(ctx, months=True) if e in _TEXT_EVENTS]
     if not pairs or not ctx.facts:
         return []
     dated = []
@@ -207,13 +215,14 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
         scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated), key=lambda x: -x[0])
         best = scored[0]
         named = [x for x in scored if x[0] >= 2 and any(re.search(r"[\d\-.]", w) for w in stretch & words(x[1].quote, parts=False) | versions & stretch)]
-        if best[0] < 3 or best not in named or _gives(best[2], mention.date):
+        month = mention.precision == "month"
+        if best[0] < 3 or best not in named or _gives(best[2], mention.date, month):
             continue
-        if any(_gives(days, mention.date) for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
+        if any(_gives(days, mention.date, month) for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
             continue  # another line that speaks of it gives the claim's day, or two lines tie
         actual, precision = min(best[2])
         given = _fmt(actual) if precision == "day" else f"{actual.year}-{actual.month:02d}"
-        told, written = _fmt(mention.date), mention.raw
+        told, written = _fmt(mention.date) if not month else f"{mention.date.year}-{mention.date.month:02d}", mention.raw
         out.append(ctx.finding(
             "release-date", "warning",
             f"A dated line of the source gives {given}, not {told} (“{written}”).",
@@ -221,9 +230,10 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def _gives(days: set[tuple[dt.date, str]], day: dt.date) -> bool:
-    """Whether a line's dates hold a day: the day itself, or the month it falls in."""
-    return any(d == day if p == "day" else (d.year, d.month) == (day.year, day.month) for d, p in days)
+def _gives(days: set[tuple[dt.date, str]], day: dt.date, month: bool = False) -> bool:
+    """Whether a line's dates hold a day: the day itself, or the month it falls in (any day of it, when
+    the claim gives only the ``month``)."""
+    return any(d == day if p == "day" and not month else (d.year, d.month) == (day.year, day.month) for d, p in days)
 
 
 def _earliest(doc: SourceDocument, created: bool = False) -> tuple[dt.date, str] | None:
@@ -456,8 +466,13 @@ def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Fi
     fact, day = announced
     return [ctx.finding(
         "release-date", "error",
-        f"The source dates this {_fmt(day)}, before this issue's window "
+        f"The source dates this {day}, before this issue's window "
         f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}); it is not new this week.", [fact], check)]
+
+
+def _month_end(day: dt.date) -> dt.date:
+    following = day.replace(day=28) + dt.timedelta(days=4)
+    return following - dt.timedelta(days=following.day)
 
 
 def _announced_before(ctx: ClaimContext, doc: SourceDocument):
@@ -466,25 +481,31 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
     gives that date itself ("X 于 8 月 18 日开源，本周发布的 X-2509 …"): it tells the
     old release from the new one."""
     claim_days = {d.date for d in ctx.claim.dates if d.date}
+    # a claim that gives its own day is ``date_contradicted_in_text``'s to hold against a month's news line
+    own_days = any(d.precision == "day" and d.relative is None for d in ctx.claim.dates)
     claim_words = words(ctx.claim.text, parts=False)
     lines = []  # (weight, gives the claim's own day, fact, day)
     for fact in ctx.facts:  # every cited document's lines: the closest may stand in another one
         st = fact.statement
-        if not (st.of("event", affirmed=True) or (fact.url != doc.url and _opens_with_date(st))):
+        if not (st.of("event", affirmed=True) or _opens_with_date(st)):
             continue
-        days = [d.date for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None]
+        days = [(d.date, _fmt(d.date)) for d in fact.statement.dates if d.date and d.precision == "day" and d.relative is None]
+        if not days and _opens_with_date(st) and not own_days:
+            # "- 2026/06: SenseVoice 支持 llama.cpp / GGUF": a news line dated to the month, by its last day
+            days = [(_month_end(d.date), d.date.strftime("%Y-%m")) for d in st.dates
+                    if d.date and d.precision == "month" and d.relative is None]
         weight = _weight(claim_words & words(fact.quote, parts=False))
         if days and weight >= 2:
-            lines.append((weight, bool(claim_days & set(days)), fact, min(days)))
+            lines.append((weight, bool(claim_days & {day for day, _ in days}), fact, min(days)))
     if not lines:
         return None
     # the dated line that speaks of it most closely, in any cited document, is the one that dates it:
     # "5 月 1 日新增了 Qwen3 Tool-call Demo" is the May 1 news line's, not the March line's "QwQ-32B
     # Tool-call Demo"
-    weight, own_day, fact, day = max(lines, key=lambda x: (x[0], x[1]))
+    weight, own_day, fact, (day, shown) = max(lines, key=lambda x: (x[0], x[1]))
     if own_day or day >= ctx.window.start or fact.url != doc.url:
         return None
-    return fact, day
+    return fact, shown
 
 
 _THE_PR = compile_pattern(r"该 ?PR|这个 ?PR|此 ?PR|the PR|this PR|the pull request", re.IGNORECASE)

@@ -570,7 +570,10 @@ _NAMED_SPEAKER = compile_pattern(
     r"(?:suggested|asked|proposed|pointed out|noted)\b"
     # "leejet 当天回复 Green-Sky": a login as written, then a Chinese verb of replying
     r"|(?<![\w@-])@?" + _AS_WRITTEN + r"\s*(?:次日|当天|随后|后来|很快)?"
-    r"(?:回复|回应|答复)",
+    r"(?:回复|回应|答复)"
+    # "maintainer Max Bain asked to keep …": a role, a person's name, then a verb of saying in the thread
+    r"|(?:maintainer|reviewer|维护者|评审者|审阅者)\s+@?((?-i:(?:[A-Z][a-z]+\s){0,2}[A-Z][a-z]+)|[A-Za-z][A-Za-z0-9_-]{2,38})"
+    r"\s*(?:later\s+|随后|也|还)?(?:asked|suggested|replied|responded|requested|objected|pointed out|建议|要求|表示|指出|提出)",
     re.IGNORECASE)
 _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "that", "and", "but", "which", "they", "he",
                          "she", "it", "this", "someone", "nobody", "one", "has", "have", "was", "also", "in", "on",
@@ -586,7 +589,7 @@ _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "t
 def _named_reviewer(text: str) -> bool:
     """A person named by where they spoke or as replying ("维护者 X 在审查中也提出了…", "X replied"), not a bare
     "X wrote", nor "the author, X, explains" (a PR's author explains in its description)."""
-    return any(m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7) or m.group(8)
+    return any(m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7) or m.group(8) or m.group(9)
                for m in _NAMED_SPEAKER.finditer(text))
 
 
@@ -615,8 +618,8 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> l
     for m in _NAMED_SPEAKER.finditer(ctx.claim.text):
         who = next(g for g in m.groups() if g)
         name = who.casefold()
-        if name in _NOT_LOGINS or name in authors:
-            continue
+        if name in _NOT_LOGINS or name in authors or " " in name:
+            continue  # (a person's full name, "Max Bain", is no login to look for: "m-bain" may be theirs)
         if any(re.match(rf"\W{{0,4}}{re.escape(name)}(?:\*\*|\s*\(|\s*:)", c.text or "", re.IGNORECASE) for c in comments):
             continue  # "**name** (author): …": the comment names its writer at its head
         return [ctx.finding("unsupported", "warning",
@@ -943,8 +946,11 @@ _TOLD_BY_SOURCE = compile_pattern(
     r"|mentioned|states?|stated|confirms?|confirmed|claims?|claimed)\s+that\b|补充说|补充道|写道|报告说|指出|提到"
     # "The PR summary says the estimates are based on …", "README 写明 …"
     r"|\b(?:PR|pull request|issue|thread|summary|description|release notes?|notes|README|changelog|model card|docs?)"
-    r"\s+(?:(?:summary|description|text|body)\s+)?(?:says|states|reports|notes|writes|claims|lists)\b"
-    r"|(?:PR|issue|README|说明|描述|摘要|文档|发布说明)\s*(?:中|里)?\s*(?:写明|写道|称|说|指出|提到|列出)",
+    r"\s+(?:(?:summary|description|text|body)\s+)?(?:also\s+)?(?:says|states|reports|notes|writes|claims|lists|documents"
+    r"|describes|mentions)\b"
+    r"|(?:PR|issue|README|说明|描述|摘要|文档|发布说明)\s*(?:中|里)?\s*(?:还|也)?\s*(?:写明|写道|称|说|指出|提到|列出|记录了)"
+    # "随后作者在 CPU 和 Apple Metal 上直接用 audio.cpp 推理": what the thread's author did is the thread's to carry
+    r"|作者(?:随后|还|也)?在|\bthe (?:PR's |issue's )?author (?:ran|tested|validated|verified|measured|benchmarked)\b",
     re.IGNORECASE)
 
 
@@ -997,7 +1003,8 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
         # one list with a condition that a source sentence names, a sentence the claim retells ("an f32 or
         # f16 accumulator" where the PR's own sentence lists "fp8 x fp8, f32 accumulator, rank 2")
         retold_beside = any(o.kind == m.kind and o.key != m.key and o.negated == m.negated
-                            and _listed(ctx.claim.text, m, o) and _retold(ctx, o) for o in conditions)
+                            and _listed(ctx.claim.text, m, o) and _retold(ctx, o)
+                            for o in conditions)
         # a denied name counts only so: "Apple M4 and M5 Macs no longer SIGSEGV" widens the list the
         # source gives whatever the sentence denies
         if m.negated and not retold_beside:
@@ -1120,6 +1127,80 @@ def option_value_differs(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# a default a sentence gives: "defaults to debug=true", "Set FireRedASR default max_token_per_second to 8",
+# "debug 默认值设为 false", "默认值提高到了 10"
+_DEFAULT_CUE = compile_pattern(r"\bdefaults?\b|默认", re.IGNORECASE)
+_DEFAULT_VALUE = compile_pattern(r"(?<![\w#.\-/])(true|false|on|off|enabled|disabled|开启|关闭|启用|禁用|\d+(?:\.\d+)?)"
+                                 r"(?![\w\-/%]|\.\d)", re.IGNORECASE)
+# the setting's name: a name of code ("max_token_per_second", "useCache") or the word set with "=" ("debug=true"),
+# or the plain word right before the Chinese cue ("debug 默认值")
+_CODE_KEY = compile_pattern(r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)(?![\w-])"
+                            r"|(?<![\w.-])([A-Za-z][\w.]*)\s*=")
+_WORD_BEFORE = compile_pattern(r"([A-Za-z][A-Za-z0-9_]{2,})[\s`]*(?:的)?\s*$")
+_TRUTH = {"true": "true", "on": "true", "enabled": "true", "开启": "true", "启用": "true",
+          "false": "false", "off": "false", "disabled": "false", "关闭": "false", "禁用": "false"}
+_STRETCH_END = compile_pattern(r"[，,。；;！？!?\n(（]|\s—\s")
+# what sets a value: "debug=true", "defaults to 8", "默认值设为 false", "提高到了 10", "default of 8"
+_SET_BEFORE = compile_pattern(r"(?:[=:：]|\b(?:to|is|of|as)\b|为|是|到了?|成|至)\s*[`'\"“]?\s*$", re.IGNORECASE)
+
+
+def _defaults(text: str) -> list[tuple[str | None, str, tuple[int, int]]]:
+    """The defaults a text gives: (the setting's folded name or None, the value, the span from cue to value); the
+    value is the last one within the cue's stretch ("默认值从 6 提高到 10": 10), a number or a truth value."""
+    out = []
+    for cue in _DEFAULT_CUE.finditer(text):
+        end = _STRETCH_END.search(text, cue.end())
+        stretch_end = min(end.start() if end else len(text), cue.end() + 48)
+        values = [v for v in _DEFAULT_VALUE.finditer(text, cue.end(), stretch_end)
+                  if _SET_BEFORE.search(text, max(cue.end(), v.start() - 8), v.start())]
+        if not values:
+            continue
+        value = values[-1].group(1).casefold()
+        value = _TRUTH.get(value, value)
+        if value.replace(".", "").isdigit():
+            value = f"{float(value):g}"
+        keys = [m.group(1) or m.group(2) for m in _CODE_KEY.finditer(text, cue.end(), values[-1].start())]
+        if not keys:
+            start = _STRETCH_END.search(text[max(0, cue.start() - 40):cue.start()][::-1])
+            lo = cue.start() - (start.start() if start else min(40, cue.start()))
+            keys = [m.group(1) or m.group(2) for m in _CODE_KEY.finditer(text, lo, cue.start())]
+            if not keys and (w := _WORD_BEFORE.search(text, lo, cue.start())) and cue.group(0) == "默认":
+                keys = [w.group(1)]
+        out.append((keys[-1].casefold() if keys else None, value, (cue.start(), values[-1].end())))
+    return out
+
+
+def default_value_differs(ctx: ClaimContext) -> list[Finding]:
+    """A default the sentence gives a setting where the cited source gives it another: "Timer 构造函数的 debug
+    默认值设为 false" where the PR says "The Timer constructor defaults to debug=true"; "#3799 把这个默认值提高到了
+    10" where #3799 is "Set FireRedASR default max_token_per_second to 8". A named setting is held to the source
+    passages that give that setting's default; an unnamed one only to the one default of a thread the sentence
+    names, and only where the source never gives the sentence's value as a default."""
+    if not ctx.facts or not _DEFAULT_CUE.search(ctx.claim.text):
+        return []
+    told = [(k, v, span) for k, v, span in _defaults(ctx.claim.text)  # not "no longer defaults to 8"
+            if not any(c.start <= span[0] < c.end and c.negates(*span) for c in ctx.claim.clauses)]
+    if not told:
+        return []
+    named = ctx.referenced()
+    given = [(k, v, fact) for fact in ctx.facts for k, v, _ in _defaults(fact.statement.text)]
+    for key, value, _ in told:
+        if key is not None:
+            theirs = [(v, f) for k, v, f in given if k == key]
+        else:
+            theirs = [(v, f) for k, v, f in given if named and f.url in {d.url for d in named}]
+            if len({v for v, _ in theirs}) != 1:
+                continue  # an unnamed setting: only one default of the named thread can be the one meant
+        if not theirs or any(v == value for v, _ in theirs):
+            continue
+        other, fact = theirs[0]
+        what = key or "the setting"
+        return [ctx.finding("unsupported", "warning",
+                            f"The cited source gives {what} a default of {other}, not {value}.", [fact],
+                            "default-value-differs", suggestion=other)]
+    return []
+
+
 CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, retold_figure_differs, number_unsupported, count_unsupported, version_unsupported,
-          named_version_differs, condition_unseen, option_value_differs,
+          named_version_differs, condition_unseen, option_value_differs, default_value_differs,
           reply_not_in_thread, quote_put_on_other]

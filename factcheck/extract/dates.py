@@ -36,6 +36,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("ymd", compile_pattern(r"(?<![\d./\-A-Za-z_])(?P<y>\d{4})(?P<sep>[/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?![\d.]\d|\d)")),
     # a README's news list: "[2025/5] …", "[2025.06] …" (only in brackets: "2025/5" alone may be a ratio)
     ("ym_bracket", compile_pattern(r"(?<=[\[【(（])(?P<y>\d{4})[/.\-](?P<m>\d{1,2})(?=[\]】)）])")),
+    # or opening a list item before a colon: "- 2026/06: **SenseVoice 支持 llama.cpp / GGUF**"
+    ("ym_news", compile_pattern(r"(?:^|(?<=\n)|(?<=[-*•]\s))(?P<y>(?:19|20)\d{2})[/.](?P<m>\d{1,2})(?=\s*[:：])")),
     ("zh_ymd", compile_pattern(rf"(?P<y>\d{{4}})\s*年\s*(?P<m>{_ZH_NUM})\s*月\s*(?P<d>{_ZH_NUM})\s*[日号]")),
     ("zh_ym", compile_pattern(rf"(?P<y>\d{{4}})\s*年\s*(?P<m>{_ZH_NUM})\s*月(?!\s*{_ZH_NUM}\s*[日号])")),
     ("zh_y", compile_pattern(r"(?<!\d)(?P<y>\d{4})\s*年(?!\s*\d)")),

@@ -448,7 +448,7 @@ _TOKENS_AFTER = compile_pattern(r"[ \t]*个?[ \t]*(?:(?P<q>[A-Za-z-]+|[\u4e00-\u
 
 # "需要 8G 显存", "14G 降到了 6G 左右" after "显存", "1660 6g": gigabytes of memory with the unit cut to a letter
 _MEMORY_G = compile_pattern(r"[ \t]?[Gg](?![A-Za-z0-9])")
-_MEMORY_AFTER = compile_pattern(r"[ \t]*(?:的)?(?:显存|内存|VRAM|RAM|GPU memory|memory)", re.IGNORECASE)
+_MEMORY_AFTER = compile_pattern(r"[ \t]*(?:的)?(?:小|大)?(?:显存|内存|VRAM|RAM|GPU memory|memory)", re.IGNORECASE)
 _MEMORY_BEFORE = compile_pattern(r"(?:显存|内存|VRAM|RAM|memory)[^。.;；\n]{0,14}$", re.IGNORECASE)
 
 

@@ -9,7 +9,7 @@ from .catalog import N_
 
 FRAGMENTS = [
     # release_date: what the source did, and a PR's state
-    N_("was merged"), N_("was opened"), N_("was published"),
+    N_("was merged"), N_("was opened"), N_("was published"), N_("was committed"), N_("the setting"),
     N_("still open"), N_("closed without being merged"),
     # release_date: date fields of a source document
     N_("merged"), N_("published"), N_("first release"), N_("created"), N_("closed"), N_("updated"),

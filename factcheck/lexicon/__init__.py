@@ -130,14 +130,21 @@ class UniversalMatcher:
                     break
                 if _ENUMERATED.search(gap):  # "all 15 measured batch sizes" is the measured set itself
                     break
+                if _LISTED_AFTER.match(text, n.end):  # "across concurrency 16 to 128": the set, listed after its noun
+                    break
+                if q.text.casefold() == "across" and gap.strip().casefold() not in _ACROSS_GAP:
+                    break  # "across Qwen3.5 model sizes": a named family's members, the measured set
                 hits.append(TermHit("universal", q.start, n.end, text[q.start : n.end]))
                 break
         return sorted(hits, key=lambda h: h.start)
 
 
+_ACROSS_GAP = frozenset({"", "different", "various", "multiple", "many", "all", "all the", "every", "diverse"})
+_LISTED_AFTER = compile_pattern(r"\s*(?:of\s+|from\s+|=\s*|\(|（)?\d")
 _GAP_STOP = compile_pattern(r"[，,。；;：:！？!?、()（）|]")
 # a count of the set ("all 15 measured batch sizes", "所有 8 张卡"), not a figure inside a qualifier ("any 80GB-class")
-_ENUMERATED = compile_pattern(r"(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_.%-])|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些",
+_ENUMERATED = compile_pattern(r"(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_.%-])|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些"
+                              r"|\b(?:both|two|three|four|several|the|these|those|its|their)\b",
                               re.IGNORECASE)
 
 
