@@ -213,9 +213,12 @@ def route_verify(state: State, runtime: Runtime[RunContext]) -> list[Send] | str
         # Each branch gets its own section only: handing every branch the whole
         # draft made the cost grow with the square of the draft's length.
         by_section[section.index] = wanted
-        # the documents of the sections before it: what they gave and their sources carry is checked there
-        sends.append(Send("verify", {"section": section.index, "documents": wanted, "licensed": licensed,
-                                     "earlier": {str(k): v for k, v in by_section.items() if k < section.index}}))
+    for section in runtime.context.draft.sections:
+        # the documents of the other sections: a version they name and their sources carry is checked there
+        # (an opening summary names the release its first section then cites)
+        sends.append(Send("verify", {"section": section.index, "documents": by_section[section.index],
+                                     "licensed": licensed,
+                                     "others": {str(k): v for k, v in by_section.items() if k != section.index}}))
     return sends or "after_verify"
 
 
@@ -235,10 +238,12 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     sourced = {s.index for s in draft.sections if s.citations and s.index < section.index}
     earlier = [(s.section, runtime.context.claim(s.text, window)) for s in draft.sentences if s.section in sourced]
     told_before = [qa.q for _, st in earlier for qa in st.quantities if not qa.negated]
-    # and the versions they named that their own sources carry
+    # and the versions the other sections named that their own sources carry
     known = {int(index): set().union(*(runtime.context.versions_of(u) for u in urls))
-             for index, urls in payload.get("earlier", {}).items()}
-    versions_before = {key for index, st in earlier for v in st.versions
+             for index, urls in payload.get("others", {}).items()}
+    others = [(s.section, runtime.context.claim(s.text, window)) for s in draft.sentences
+              if s.section != section.index and s.section in known]
+    versions_before = {key for index, st in others for v in st.versions
                        if names_version(known.get(index, set()), key := same_version_key(v.version))}
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None,

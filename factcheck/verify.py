@@ -107,7 +107,7 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
     ``voice``: who speaks in the draft (a project's own news, or a digest).
     ``licensed``: the draft's cited documents that carry license metadata, wherever cited.
     ``told_before``: the figures of earlier sections that cite sources (checked there).
-    ``versions_before``: the versions those sections named and their sources carry (``same_version_key``).
+    ``versions_before``: the versions the other sections named and their sources carry (``same_version_key``).
     ``hand_off``: collect what the rules leave undecided for the LLM second opinion
     (skipped when no model is configured: ranking passages for it is not free).
     """

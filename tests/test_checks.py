@@ -4427,3 +4427,64 @@ def test_one_network_of_a_pipeline_told_as_the_whole():
     for careful in ("The decoder got 3.5-5.4x faster, while end-to-end RTF went from 0.396 to 0.181.",
                     "解码器快了 3.5 到 5.4 倍，端到端 RTF 从 0.396 降到 0.181。"):
         assert flagged(run(careful, src)) == [], careful
+
+
+def test_an_opening_summary_may_name_the_version_a_later_section_cites():
+    notes = doc("Engine 4.10.0 collects 280 pull requests.", url="https://github.com/example-org/engine/releases/tag/v4.10.0")
+    pr = doc("Add the new scheduler.", url="https://github.com/example-org/engine/pull/7")
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## This week\n\nThe main line is Engine 4.10.0 and the "
+            "scheduler PR behind it.\n\nSources: [PR](https://github.com/example-org/engine/pull/7)\n\n## Engine 4.10.0\n\n"
+            "Engine 4.10.0 collects 280 pull requests.\n\n"
+            "Sources: [notes](https://github.com/example-org/engine/releases/tag/v4.10.0)\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([notes, pr]))
+    assert flagged(report) == []
+    assert "version-told-before" in [f.check for f in report.findings]
+    # a version no section's sources carry stays a warning
+    wrong = text.replace("The main line is Engine 4.10.0", "The main line is Engine 4.11.0")
+    assert [f.check for f in flagged(check_text(wrong, "t.md", Settings(use_checkpoint=False),
+                                                ArchiveSources([notes, pr])))] == ["version-unsupported"]
+
+
+def test_a_file_name_is_no_model_name():
+    src = doc("Add Qwen2.5-Omni support, we test on Qwen2.5-Omni-3B and Qwen2.5-Omni-7B.")
+    assert flagged(run("该 PR 新增的 `qwen2_5_omni.py` 共 86 行，并在 Qwen2.5-Omni-3B 上测试。", src)) == []
+    assert [f.check for f in flagged(run("该 PR 在 Qwen2.5-Omni-3B 和 Qwen2.5-Omni-14B 上测试。", src))] == ["condition-unseen"]
+
+
+def test_a_thread_named_with_its_repository_before_the_number():
+    cli = doc("Rewrite the README: the CLI feature set has grown quickly.", url="https://github.com/o/OpenHands-CLI/issues/211",
+              kind="issue", dates={"created": "2026-09-15"})
+    old = doc("Remove all CLI-specific code from the main repository.", url="https://github.com/o/OpenHands/pull/11724",
+              dates={"created": "2026-08-13"}, title="Remove CLI code")
+    body = "In the new repository, malhotra5 opened o/OpenHands-CLI#211 on September 15 to rewrite the README."
+    assert flagged(run_citing(body, cli, old), "release-date") == []
+    assert [f.check for f in flagged(run_citing(body.replace("September 15", "September 16"), cli, old), "release-date")] == [
+        "date-contradicted"]
+
+
+def test_a_denial_of_the_state_a_change_supplies_is_no_denial_of_the_change():
+    src = doc("Tool calling currently doesn't have a dedicated turn to tell the server what the client came up with, "
+              "and this PR adds that.")
+    assert flagged(run("The PR adds a dedicated turn that tells the server what the client came up with for a tool call.", src)) == []
+    plain = doc("Tool calling doesn't have a dedicated turn to tell the server what the client came up with.")
+    assert [f.check for f in flagged(run("Tool calling has a dedicated turn to tell the server what the client came up with.",
+                                         plain))] == ["polarity-flipped"]
+
+
+def test_a_total_the_sentence_adds_up_itself():
+    src = doc("- Disk: 10GB for base installation plus 20GB for models (Diffusers format with encoder).")
+    assert flagged(run("磁盘需要 10GB 用于基础安装，另加 20GB 存放模型，合计约 30GB。", src)) == []
+    assert flagged(run("Disk needs 10GB for the base install plus 20GB for models, 30GB in total.", src)) == []
+    assert [f.check for f in flagged(run("磁盘需要 10GB 用于基础安装，另加 20GB 存放模型，合计约 40GB。", src))] == ["number-unsupported"]
+
+
+def test_a_default_the_source_gives_in_its_words_is_no_opt_in():
+    src = doc("- **TAESD** is now default preview type since its the only one that supports most new models\n"
+              "- Wan2.2 second stage: you can enable it in settings, its disabled by default", kind="page")
+    assert flagged(run("TAESD is now the default preview type, since it is the only one that supports most new models.", src)) == []
+
+
+def test_a_sentence_that_quotes_both_rows_of_a_column_compares_them():
+    src = doc("| GPU | samples/s | TFLOPS/GPU |\n|---|---|---|\n| H200 | 17.13 | 534.18 |\n| B200 | 25.83 | 805.69 |")
+    assert flagged(run("8 卡场景下 B200 的吞吐高出约 50%，每卡 TFLOPS 也明显提高（534.18 对 805.69）。", src), "metric-conflation") == []
+    assert [f.check for f in flagged(run("8 卡场景下 B200 每卡 534.18 TFLOPS。", src), "metric-conflation")] == ["row-swapped"]

@@ -245,6 +245,9 @@ def _unit_fits(metric: str, unit: str) -> bool:
     return want is None or not unit or have in ("ratio", "percent", "pp") or have == want
 
 
+_MODEL_SIZE = compile_pattern(r"\d\s*B$")  # a bare "B" after a figure: a model's size
+
+
 def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
     """A kernel or per-layer result stated for a whole request or service."""
     out = []
@@ -252,8 +255,8 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
         return out
     request_words = ctx.claim.of("scope", affirmed=True)
     for qa in ctx.claim.quantities:
-        if qa.negated or not is_result(qa.q):
-            continue
+        if qa.negated or not is_result(qa.q) or _MODEL_SIZE.search(qa.q.raw):
+            continue  # ("4B 与 9B 两个版本": a model's size, not bytes a kernel or a request moved)
         # "up to 2.39x end to end and up to 1.98x on the kernel microbenchmark": each figure
         # is what the words of its own conjunct say it measures
         own = _scopes_near(ctx.claim, qa)
@@ -420,6 +423,9 @@ def row_swapped(ctx: ClaimContext) -> list[Finding]:
             # the claimed row most like the quoted one in its other cells (same test, same threads)
             cells = set(h.fact.quote.split("|"))
             mine.sort(key=lambda f: -len(cells & set(f.quote.split("|"))))
+            if any(same_value(other.q, x.q) for f in mine for x in f.statement.quantities if x.clause == h.qa.clause
+                   for other in ctx.claim.quantities if other is not qa):
+                break  # "吞吐高出 50%（534.18 对 805.69）": a sentence that quotes both rows' cells of a column compares them
             theirs = _same_column(mine[0], h.qa.clause)
             gives = f"; the {'/'.join(sorted(claimed))} row gives {theirs}" if theirs else ""
             out.append(ctx.finding(
@@ -454,8 +460,10 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                 # "Arrow Lake (CPU)"): each table's names are its own
                 named, theirs_names = _named_elsewhere(ctx, hit.fact, folded, text)
                 names = {**names, **theirs_names}
-            # a common figure ("$0.05") counts only where the named row gives another one in its column
-            if not rare and not any(_same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw) for f in named):
+            # a common figure ("$0.05") counts only where the named row gives another one in its column, and
+            # only as written: "三次 README 修改" is no rounding of a cell's 3.27
+            if not rare and (hit.qa.q.high != qa.q.high or not any(
+                    _same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw) for f in named)):
                 continue
             hit_named = _names_row(hit.fact, names, folded, text)
             if label and hit_named and named and _said_same(ctx.claim.text):
@@ -472,6 +480,8 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                 continue
             if not label or hit_named or not named or any(_row_label(f) in label for f in named):
                 continue
+            if _label_in(label, folded, text):
+                continue  # "表格第四行（5.66 samp/s）的 GPU 一栏写的仍是 H200": the row's own label, named though shared
             if _own_label_named(hit, text):
                 continue  # "max_response_length 为 32768": the sentence names the figure's own cell
             # a sentence that also quotes the named row compares the two rows ("0.585 s，比 GGUF 的 0.802 s")

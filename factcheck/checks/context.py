@@ -15,7 +15,7 @@ from ..regex_cache import compile_pattern
 
 
 # a thread named by its number: "#24404"
-THREAD_REF = compile_pattern(r"(?<![\w/])#(\d{1,7})\b")
+THREAD_REF = compile_pattern(r"(?<![/\d&])#(\d{1,7})\b")  # also "OpenHands/OpenHands-CLI#211"
 _DIGIT = compile_pattern(r"\d")
 # a document called by what it is ("the paper itself", "该论文", "the blog post"), and the addresses such
 # a document has when its citation could not be read

@@ -148,6 +148,12 @@ def _judged(ctx: ClaimContext) -> tuple[frozenset[str], list[_Unit]] | None:
     return claim_gist, _units(text, ctx.claim.clauses)
 
 
+# a change that supplies what the sentence says is missing: the denial is of the state before it
+_SUPPLIED = compile_pattern(r"\b(?:this|the) (?:PR|pull request|change|patch|commit|release) (?:now )?(?:adds|fixes|introduces"
+                            r"|implements|provides|enables|brings|addresses|solves)\b|(?:本|该|这个) ?PR ?(?:新增|加入|修复|引入"
+                            r"|实现|添加|补上|解决)", re.IGNORECASE)
+
+
 def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
     """The claim asserts what a passage of the cited source, in nearly the same words,
     denies: "PD deployments can enable it" against "PD deployments cannot enable it".
@@ -165,6 +171,8 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
         # a short sentence ("PD deployments cannot enable it") all of whose words the claim holds
         if len(shared) < _MIN_SHARED - (len(shared) == len(sentence_gist)) or len(shared) < _COVER_SOURCE * len(sentence_gist):
             continue
+        if _SUPPLIED.search(sentence):
+            continue  # "Tool calling currently doesn't have a dedicated turn …, and this PR adds that": the state before
         for unit in units:
             if not unit.negated:
                 affirmed.append(unit.gist)

@@ -184,7 +184,22 @@ def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
     of the sentence's own figures (``ratio_disagrees``'s), a size inside a name ("the 5B
     model"), or a memory size as the source writes it ("64G")."""
     return (_told_before(ctx, qa.q) or _own_multiple(ctx, qa) is not None or _named_size(qa.q.raw, ctx)
-            or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q) or _points_between(ctx, qa.q))
+            or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q) or _points_between(ctx, qa.q)
+            or _own_sum(ctx, qa))
+
+
+# "10GB 用于基础安装，另加 20GB …，合计约 30GB": a total the sentence adds up itself
+_TOTAL_CUE = compile_pattern(r"合计|总计|共计|一共|加起来|总共|\b(?:in total|combined|altogether|all told|a total of|sums? to)\b",
+                             re.IGNORECASE)
+
+
+def _own_sum(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """A figure the sentence calls a total that the sum of its other figures of the unit gives (to its rounding)."""
+    if qa.q.is_range or not _TOTAL_CUE.search(ctx.claim.text[max(0, qa.q.start - 12):qa.q.end + 14]):
+        return False
+    parts = [o.q.high for o in ctx.claim.quantities if o is not qa and not o.negated and not o.q.is_range
+             and o.q.unit == qa.q.unit and o.q.start < qa.q.start]
+    return len(parts) >= 2 and same_value(qa.q, qa.q.model_copy(update={"low": sum(parts), "high": sum(parts)}))
 
 
 def _points_between(ctx: ClaimContext, q) -> bool:
@@ -816,9 +831,9 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
         if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):
             continue
         titles = [f for f in ctx.facts if f.kind == "title"][:2]
-        if want in ctx.versions_before:  # an earlier section gave it, and its sources carry it
+        if want in ctx.versions_before:  # another section gives it, and its sources carry it
             out.append(ctx.finding("unsupported", "info",
-                                   f"Version {v.raw} was named in an earlier section (checked there); this "
+                                   f"Version {v.raw} is named in another section (checked there); this "
                                    "section's sources do not mention it.", titles, "version-told-before"))
             continue
         if first_party(ctx):
@@ -1014,7 +1029,9 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
             anchored = True
     # a project's own news lists its own models; only a figure anchors it to a source
     names = [] if first_party(ctx) else [n for n in MODEL_NAME.finditer(ctx.claim.text)
-                                         if not _VERSIONISH.fullmatch(n.group(0))]
+                                         if not _VERSIONISH.fullmatch(n.group(0))
+                                         and not _FILE_SUFFIX.match(ctx.claim.text, n.end())
+                                         and not _FILE_SUFFIX.search(n.group(0))]
     seen = [_seen(ctx, n.group(0)) or _parts_seen(ctx, n.group(0)) or _seen_glued(ctx, n.group(0), n.end()) for n in names]
     for i, n in enumerate(names):
         # a name in one list with names the source carries ("GPT-OSS-20B, Qwen2.5-7B and Phi-4")
@@ -1058,6 +1075,8 @@ _PART = compile_pattern(r"[,，;；:：]\s*")
 
 
 _LIST_GAP = compile_pattern(r"\s*(?:[,，、/]|and|or|和|与|及|以及|或)\s*(?:and\s+|or\s+)?", re.IGNORECASE)
+# a file's name, not a model's: "`qwen2_5_omni.py`", "ggml-cuda.cu"
+_FILE_SUFFIX = compile_pattern(r"\.(?:py|pyi|cc|cpp|cu|cuh|h|hpp|c|rs|go|js|ts|md|rst|json|yaml|yml|toml|txt|sh|ipynb)\b")
 _VERSIONISH = compile_pattern(r"v?\d+(?:\.\d+)+[\w.-]*", re.IGNORECASE)
 
 
