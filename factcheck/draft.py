@@ -1063,6 +1063,9 @@ def _is_abbreviation(text: str, m: re.Match[str]) -> bool:
     if w in _BEFORE_NUMBER:
         after = text[m.end():m.end() + 3].lstrip()
         return bool(after) and (after[0].isdigit() or after[0] == "(")
+    if w == "etc":  # "optimized support with VACE, etc. will follow soon": the sentence goes on in lower case
+        after = text[m.end():m.end() + 3].lstrip()
+        return bool(after) and after[0].islower()
     return False
 
 

@@ -4488,3 +4488,27 @@ def test_a_sentence_that_quotes_both_rows_of_a_column_compares_them():
     src = doc("| GPU | samples/s | TFLOPS/GPU |\n|---|---|---|\n| H200 | 17.13 | 534.18 |\n| B200 | 25.83 | 805.69 |")
     assert flagged(run("8 卡场景下 B200 的吞吐高出约 50%，每卡 TFLOPS 也明显提高（534.18 对 805.69）。", src), "metric-conflation") == []
     assert [f.check for f in flagged(run("8 卡场景下 B200 每卡 534.18 TFLOPS。", src), "metric-conflation")] == ["row-swapped"]
+
+
+_CHECKLIST = doc("## Change Type\n\n- [ ] Bug fix\n- [ ] Breaking change\n- [X] Other (dependency update, docs, typo fixes, etc.)\n\n"
+                 "## Checklist\n\n- [ ] _Tests added / updated (if applicable)_\n- [x] Documentation updated")
+
+
+def test_a_checklist_item_told_as_ticked_where_its_box_is_empty():
+    for body in ("That PR removes the code, and its author filed it as a breaking change.",
+                 "The author ticked the tests added / updated item of the checklist."):
+        assert [f.check for f in flagged(run(body, _CHECKLIST))] == ["checklist-unchecked"], body
+    for careful in ("Its author filed it as other (a dependency update, docs, typo fixes).",
+                    "The author did not tick the breaking change box.", "The author ticked documentation updated."):
+        assert flagged(run(careful, _CHECKLIST)) == [], careful
+
+
+def test_a_plan_that_follows_the_names_it_governs():
+    src = doc("- **Wan 2.2** basic support is added; optimized support with *VACE*, etc. will follow soon", kind="page")
+    assert [f.check for f in flagged(run("Optimized Wan 2.2 support with VACE ships in this release as well.", src))] == [
+        "planned-called-supported"]
+    assert flagged(run("Basic Wan 2.2 support ships in this release; VACE support will follow.", src)) == []
+    from factcheck.draft import split_sentences
+    text = "optimized support with VACE, etc. will follow soon. Models, tools etc. Next one."
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "optimized support with VACE, etc. will follow soon.", "Models, tools etc.", "Next one."]

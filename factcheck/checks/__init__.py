@@ -30,7 +30,7 @@ FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHE
                             # a model name put in a source's mouth ("The PR summary says … Llama-3.1-70B")
                             unsupported.condition_unseen, unsupported.quote_put_on_other,
                             # a default a source gives ("debug 默认值设为 false")
-                            unsupported.default_value_differs]
+                            unsupported.default_value_differs, unsupported.checklist_unchecked]
 
 
 def run_checks(ctx: ClaimContext, categories: list[str] | None = None,

@@ -100,7 +100,8 @@ def _carrier(claim_units: list[_Unit], denied: frozenset[str]) -> _Unit | None:
 
 
 _QUESTION = compile_pattern(r"[?？]\s*$|吗\s*$")
-_SENTENCE_END = compile_pattern(r"(?<=[。！？!?])|(?<=[.;；])\s+|\n+")
+# (not after an abbreviation: "optimized support with *VACE*, etc. will follow soon" is one sentence)
+_SENTENCE_END = compile_pattern(r"(?<=[。！？!?])|(?<![\s(]etc\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<=[.;；])\s+|\n+")
 
 
 def source_sentences(ctx: ClaimContext) -> list[tuple]:
@@ -636,10 +637,14 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
         part = sentence[clause.start:clause.end]
         # "# TODO: support F5TTS_v1_Base": a note of work to do governs the line it heads
         to_do = modality.says(part, "plan") or _TO_DO.search(sentence, 0, clause.start) is not None
-        if (_IN_PLACE.search(part) or _INTEGRATED.search(part)) and not clause.cues and not to_do:
+        # "optimized support with *VACE*, etc. will follow soon": the noun "support", its predicate a plan after it
+        said = _IN_PLACE.search(part) or _INTEGRATED.search(part)
+        follows = (not clause.cues and said is not None and said.group(0).casefold() == "support"
+                   and modality.says(sentence[clause.end:], "plan"))
+        if said and not clause.cues and not to_do and not follows:
             affirmed |= names
         # the plan may open the sentence: "excited to continue refining this setup, integrating features like FSDP"
-        elif modality.says(sentence[:clause.end], "plan"):
+        elif modality.says(sentence[:clause.end], "plan") or follows:
             planned.append((fact, sentence, names))
     first = _first_unsettled(planned, affirmed)
     if first is None:

@@ -1146,6 +1146,37 @@ def option_value_differs(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+# a checklist item told as ticked: "its author filed it as a breaking change" against "- [ ] Breaking change"
+_TICKED = compile_pattern(r"勾选|勾了|打了勾|标记为|标为|\b(?:ticked|checked off|checked the|marked (?:it |this |the PR )?as"
+                          r"|filed (?:it |this |the PR )?as|flagged (?:it |this |the PR )?as|labelled (?:it )?as|labeled (?:it )?as)\b",
+                          re.IGNORECASE)
+_CHECKBOX = compile_pattern(r"^\s*(?:[-*+]|\d+[.)])\s*\[([ xX])\]\s*(.+?)\s*$", re.MULTILINE)
+
+
+def checklist_unchecked(ctx: ClaimContext) -> list[Finding]:
+    """A checklist item the sentence says was ticked where the cited thread leaves its box empty: "its author
+    filed it as a breaking change" against "- [ ] Breaking change"; only where the sentence holds most of the
+    item's words and no ticked item of the list says as much."""
+    if not ctx.docs or not _TICKED.search(ctx.claim.text):
+        return []
+    if any(c.cues for c in ctx.claim.clauses):
+        return []  # "did not tick …"
+    mine = gist(ctx.claim.text)
+    best = None
+    for doc in ctx.referenced() or ctx.docs:
+        for m in _CHECKBOX.finditer(doc.text):
+            item = gist(re.sub(r"[_*`]", " ", m.group(2)))
+            shared = len(item & mine)
+            if len(item) < 2 or shared < 2 or shared < 0.6 * len(item):
+                continue
+            if best is None or shared > best[0] or (shared == best[0] and m.group(1) != " "):
+                best = (shared, m.group(1) != " ", m.group(2), Evidence(url=doc.url, quote=m.group(0).strip()))
+    if best is None or best[1]:
+        return []
+    return [ctx.finding("unsupported", "warning", f"The cited source's checklist leaves “{best[2]}” unticked.",
+                        [best[3]], "checklist-unchecked")]
+
+
 # a default a sentence gives: "defaults to debug=true", "Set FireRedASR default max_token_per_second to 8",
 # "debug 默认值设为 false", "默认值提高到了 10"
 _DEFAULT_CUE = compile_pattern(r"\bdefaults?\b|默认", re.IGNORECASE)
@@ -1221,5 +1252,5 @@ def default_value_differs(ctx: ClaimContext) -> list[Finding]:
 
 
 CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, retold_figure_differs, number_unsupported, count_unsupported, version_unsupported,
-          named_version_differs, condition_unseen, option_value_differs, default_value_differs,
+          named_version_differs, condition_unseen, option_value_differs, default_value_differs, checklist_unchecked,
           reply_not_in_thread, quote_put_on_other]
