@@ -4512,3 +4512,20 @@ def test_a_plan_that_follows_the_names_it_governs():
     text = "optimized support with VACE, etc. will follow soon. Models, tools etc. Next one."
     assert [text[a:b] for a, b in split_sentences(text)] == [
         "optimized support with VACE, etc. will follow soon.", "Models, tools etc.", "Next one."]
+
+
+def test_a_plain_word_row_name_is_named_only_as_a_word():
+    src = doc("| Method | Avg time | Heuristic score |\n|---|---|---|\n| marker | 0.18 | 95.67 |\n| form | 88.0147 | 89.2 |")
+    assert flagged(run("The throughput section measures 0.18 seconds per page; the performance section projects more.", src),
+                   "metric-conflation") == []
+    assert [f.check for f in flagged(run("The form row takes 0.18 seconds per page.", src), "metric-conflation")] == [
+        "named-row-swapped"]
+
+
+def test_a_reply_inside_a_review_thread_comment_is_its_speakers():
+    src = doc("DAC loss", comments=[{"author": "zxcd", "date": "2026-09-15",
+                                     "text": "review thread on losses.py\n**zxcd**:\nwhy don't use develop branch?\n\n"
+                                             "**ADream-ki**:\nI modified it according to the original code"}])
+    assert flagged(run("同一天的评审里，zxcd 问为什么不用 develop 分支，ADream-ki 回复说是按照原始代码修改的。", src)) == []
+    assert [f.check for f in flagged(run("同一天的评审里，zxcd 问为什么不用 develop 分支，luotao1 回复说是按照原始代码修改的。", src))] == [
+        "replier-not-in-thread"]

@@ -547,6 +547,9 @@ def _label_in(label: str, folded_text: str, text: str = "") -> bool:
     if len(name) < 4:
         return bool(text) and re.fullmatch(r"[a-z]+\d+|\d+[a-z]+", name) is not None and re.search(
             rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+    if text and re.fullmatch(r"[a-z]+", label.rsplit("/", 1)[-1].strip().casefold()):
+        # a one-word name ("form") only as a word, or its plural: not inside "performance"
+        return re.search(rf"(?<![a-z]){re.escape(name)}(?:e?s)?(?![a-z])", text.casefold()) is not None
     return name in folded_text
 
 

@@ -635,8 +635,9 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> l
         name = who.casefold()
         if name in _NOT_LOGINS or name in authors or " " in name:
             continue  # (a person's full name, "Max Bain", is no login to look for: "m-bain" may be theirs)
-        if any(re.match(rf"\W{{0,4}}{re.escape(name)}(?:\*\*|\s*\(|\s*:)", c.text or "", re.IGNORECASE) for c in comments):
-            continue  # "**name** (author): …": the comment names its writer at its head
+        if any(re.search(rf"^\W{{0,4}}{re.escape(name)}(?:\*\*|\s*\(|\s*:)", c.text or "", re.IGNORECASE | re.MULTILINE)
+               for c in comments):
+            continue  # "**name** (author): …": the comment names its writer at the head of it, or of a reply in its thread
         return [ctx.finding("unsupported", "warning",
                             f"The sentence puts a reply on {who}; the cited thread holds no comment by them.",
                             [Evidence.of_field(doc, "comments") for doc in threads[:2]], "replier-not-in-thread")]
