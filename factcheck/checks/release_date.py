@@ -100,7 +100,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
             continue
         ranked = sorted((c[1] for c in candidates), reverse=True)
         # several commit pages: the one the sentence's words (its title's, its figures') single out
-        singled = event == "committed" and ranked[0] >= 2 and ranked[0] > ranked[1] if len(ranked) > 1 else True
+        singled = len(ranked) == 1 or (event == "committed" and ranked[0] >= 2 and ranked[0] > ranked[1])
         if not any(c[0] for c in candidates) and len(candidates) > 1 and not singled:
             continue  # several dated sources and nothing says which one the date is about
         _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
@@ -471,6 +471,7 @@ def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Fi
 
 
 def _month_end(day: dt.date) -> dt.date:
+    """The last day of the day's month."""
     following = day.replace(day=28) + dt.timedelta(days=4)
     return following - dt.timedelta(days=following.day)
 

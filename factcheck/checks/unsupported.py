@@ -1019,8 +1019,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
         # one list with a condition that a source sentence names, a sentence the claim retells ("an f32 or
         # f16 accumulator" where the PR's own sentence lists "fp8 x fp8, f32 accumulator, rank 2")
         retold_beside = any(o.kind == m.kind and o.key != m.key and o.negated == m.negated
-                            and _listed(ctx.claim.text, m, o) and _retold(ctx, o)
-                            for o in conditions)
+                            and _listed(ctx.claim.text, m, o) and _retold(ctx, o) for o in conditions)
         # a denied name counts only so: "Apple M4 and M5 Macs no longer SIGSEGV" widens the list the
         # source gives whatever the sentence denies
         if m.negated and not retold_beside:
@@ -1211,9 +1210,9 @@ def _defaults(text: str) -> list[tuple[str | None, str, tuple[int, int]]]:
         if value.replace(".", "").isdigit():
             value = f"{float(value):g}"
         keys = [m.group(1) or m.group(2) for m in _CODE_KEY.finditer(text, cue.end(), values[-1].start())]
-        if not keys:
-            start = _STRETCH_END.search(text[max(0, cue.start() - 40):cue.start()][::-1])
-            lo = cue.start() - (start.start() if start else min(40, cue.start()))
+        if not keys:  # or before the cue, within its own stretch: "The Timer constructor's debug defaults to …"
+            lo = max(0, cue.start() - 40)
+            lo = max((m.end() for m in _STRETCH_END.finditer(text, lo, cue.start())), default=lo)
             keys = [m.group(1) or m.group(2) for m in _CODE_KEY.finditer(text, lo, cue.start())]
             if not keys and (w := _WORD_BEFORE.search(text, lo, cue.start())) and cue.group(0) == "默认":
                 keys = [w.group(1)]
