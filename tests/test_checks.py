@@ -4529,3 +4529,13 @@ def test_a_reply_inside_a_review_thread_comment_is_its_speakers():
     assert flagged(run("同一天的评审里，zxcd 问为什么不用 develop 分支，ADream-ki 回复说是按照原始代码修改的。", src)) == []
     assert [f.check for f in flagged(run("同一天的评审里，zxcd 问为什么不用 develop 分支，luotao1 回复说是按照原始代码修改的。", src))] == [
         "replier-not-in-thread"]
+
+
+def test_a_month_of_opening_told_otherwise_than_the_threads_date():
+    issue = doc("Support LLaVA models", url="https://github.com/o/r/issues/4301", kind="issue", dates={"created": "2025-10-16"})
+    found = flagged(run("Since #4301 was opened in October 2024, users waited about ten months.", issue, cite=issue.url),
+                    "release-date")
+    assert [f.check for f in found] == ["date-contradicted"] and "2024-10" in found[0].message
+    assert flagged(run("Since #4301 was opened in October 2025, users waited a while.", issue, cite=issue.url), "release-date") == []
+    assert flagged(run("#4301 提交于 2025 年 10 月。", issue, cite=issue.url), "release-date") == []
+    assert flagged(run("#4301 提交于 2024 年 10 月。", issue, cite=issue.url), "release-date")

@@ -82,8 +82,9 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     claimed_versions = {same_version_key(v.version) for v in ctx.claim.versions}
     named = ctx.referenced()
     subject = {d.url: score for score, d in ctx.subject_docs()}
-    for mention, event in _event_dates(ctx):
+    for mention, event in _event_dates(ctx, months=True):
         field = _FIELD_OF_EVENT.get(event, "published")
+        month = mention.precision == "month"  # "opened in October 2024": only the month is told
         candidates = []
         for doc in named or ctx.docs:
             dates = doc.dates.as_dates()
@@ -104,12 +105,13 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
         if not any(c[0] for c in candidates) and len(candidates) > 1 and not singled:
             continue  # several dated sources and nothing says which one the date is about
         _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
-        if mention.date != actual:
+        if (mention.date.year, mention.date.month) != (actual.year, actual.month) if month else mention.date != actual:
             what = "was committed" if event == "committed" else {"merged": "was merged", "created": "was opened"}.get(
                 field, "was published")
+            told = f"{mention.date.year}-{mention.date.month:02d}" if month else _fmt(mention.date)
             out.append(ctx.finding(
                 "release-date", "error",
-                f"The source {what} on {_fmt(actual)}, not {_fmt(mention.date)} (“{mention.raw}”).",
+                f"The source {what} on {_fmt(actual)}, not {told} (“{mention.raw}”).",
                 [Evidence.of_field(doc, f"dates.{field}")], "date-contradicted",
                 suggestion=f"{actual.month}/{actual.day}"))
     return out
