@@ -4539,3 +4539,10 @@ def test_a_month_of_opening_told_otherwise_than_the_threads_date():
     assert flagged(run("Since #4301 was opened in October 2025, users waited a while.", issue, cite=issue.url), "release-date") == []
     assert flagged(run("#4301 提交于 2025 年 10 月。", issue, cite=issue.url), "release-date") == []
     assert flagged(run("#4301 提交于 2024 年 10 月。", issue, cite=issue.url), "release-date")
+
+
+def test_a_month_a_day_or_two_from_the_records_day_is_no_contradiction():
+    rel = doc("v0.18.0", url="https://github.com/o/r/releases/tag/v0.18.0", kind="release", dates={"published": "2026-04-30"})
+    assert flagged(run("[2026/05] 我们发布了新的正式版本 v0.18.0！", rel, cite=rel.url), "release-date") == []
+    assert [f.check for f in flagged(run("v0.18.0 was released in June 2026.", rel, cite=rel.url), "release-date")] == [
+        "date-contradicted"]

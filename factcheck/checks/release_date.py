@@ -105,7 +105,9 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
         if not any(c[0] for c in candidates) and len(candidates) > 1 and not singled:
             continue  # several dated sources and nothing says which one the date is about
         _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
-        if (mention.date.year, mention.date.month) != (actual.year, actual.month) if month else mention.date != actual:
+        # a month told against a day: only beyond a few days of the month's ends ("[2026/05] 我们发布了 v0.18.0" where
+        # the release is dated April 30 UTC: time zones and news lines written a day later)
+        if not (_near_month(actual, mention.date) if month else mention.date == actual):
             what = "was committed" if event == "committed" else {"merged": "was merged", "created": "was opened"}.get(
                 field, "was published")
             told = f"{mention.date.year}-{mention.date.month:02d}" if month else _fmt(mention.date)
@@ -470,6 +472,11 @@ def _announcement(ctx: ClaimContext, doc: SourceDocument, check: str) -> list[Fi
         "release-date", "error",
         f"The source dates this {day}, before this issue's window "
         f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}); it is not new this week.", [fact], check)]
+
+
+def _near_month(day: dt.date, month: dt.date, slack: int = 3) -> bool:
+    """Whether a day falls in the month of ``month`` or within ``slack`` days of its ends."""
+    return month - dt.timedelta(days=slack) <= day <= _month_end(month) + dt.timedelta(days=slack)
 
 
 def _month_end(day: dt.date) -> dt.date:
