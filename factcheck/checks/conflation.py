@@ -10,7 +10,7 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .polarity import gist, in_code, sentence_figures, source_sentences
+from .polarity import SENTENCE_END, gist, in_code, sentence_figures, source_sentences
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -245,7 +245,7 @@ def _unit_fits(metric: str, unit: str) -> bool:
     return want is None or not unit or have in ("ratio", "percent", "pp") or have == want
 
 
-_MODEL_SIZE = compile_pattern(r"\d\s*B$")  # a bare "B" after a figure: a model's size
+MODEL_SIZE = compile_pattern(r"\d\s*B$")  # a bare "B" after a figure: a model's size
 
 
 def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
@@ -255,7 +255,7 @@ def kernel_as_request(ctx: ClaimContext) -> list[Finding]:
         return out
     request_words = ctx.claim.of("scope", affirmed=True)
     for qa in ctx.claim.quantities:
-        if qa.negated or not is_result(qa.q) or _MODEL_SIZE.search(qa.q.raw):
+        if qa.negated or not is_result(qa.q) or MODEL_SIZE.search(qa.q.raw):
             continue  # ("4B 与 9B 两个版本": a model's size, not bytes a kernel or a request moved)
         # "up to 2.39x end to end and up to 1.98x on the kernel microbenchmark": each figure
         # is what the words of its own conjunct say it measures
@@ -848,13 +848,10 @@ def _name_in(name: str, folded: str) -> re.Match[str] | None:
         r"(?<=-)" + re.escape(name) + r"(?![\w+]|[.-]\w)", folded)
 
 
-_SENTENCE_END = compile_pattern(r"[。！？；!?;]|\.(?=\s|$)")
-
-
 def _sentence_around(text: str, at: int) -> tuple[int, int]:
-    """The bounds of the sentence of ``text`` that holds position ``at``."""
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
-    end = next((m.end() for m in _SENTENCE_END.finditer(text, at)), len(text))
+    """The bounds of the sentence of ``text`` that holds position ``at``, as ``source_sentences`` splits them."""
+    start = max((m.end() for m in SENTENCE_END.finditer(text, 0, at)), default=0)
+    end = next((m.start() for m in SENTENCE_END.finditer(text, at)), len(text))
     return start, end
 
 

@@ -101,7 +101,7 @@ def _carrier(claim_units: list[_Unit], denied: frozenset[str]) -> _Unit | None:
 
 _QUESTION = compile_pattern(r"[?？]\s*$|吗\s*$")
 # (not after an abbreviation: "optimized support with *VACE*, etc. will follow soon" is one sentence)
-_SENTENCE_END = compile_pattern(r"(?<=[。！？!?])|(?<![\s(]etc\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<=[.;；])\s+|\n+")
+SENTENCE_END = compile_pattern(r"(?<=[。！？!?])|(?<![\s(]etc\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<=[.;；])\s+|\n+")
 
 
 def source_sentences(ctx: ClaimContext) -> list[tuple]:
@@ -110,7 +110,7 @@ def source_sentences(ctx: ClaimContext) -> list[tuple]:
     if "polarity" not in ctx.section_memo:
         out = []
         for fact in ctx.facts:
-            for sentence in _SENTENCE_END.split(fact.statement.text):
+            for sentence in SENTENCE_END.split(fact.statement.text):
                 if len(sentence) < 8 or _QUESTION.search(sentence):
                     continue  # a question asserts nothing: "不是 GRPO 的 reward 曲线在上方吗？"
                 clauses = split_clauses(sentence)

@@ -2,6 +2,7 @@
 released in the window that the source shows earlier; a PR called merged that is open."""
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 
@@ -481,8 +482,7 @@ def _near_month(day: dt.date, month: dt.date, slack: int = 3) -> bool:
 
 def _month_end(day: dt.date) -> dt.date:
     """The last day of the day's month."""
-    following = day.replace(day=28) + dt.timedelta(days=4)
-    return following - dt.timedelta(days=following.day)
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def _announced_before(ctx: ClaimContext, doc: SourceDocument):

@@ -13,7 +13,7 @@ from ..lexicon import load_lexicon
 from ..models import Comment, Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
 from .context import THREAD_REF, ClaimContext
-from .conflation import FROM_BEFORE, axis_sides
+from .conflation import FROM_BEFORE, MODEL_SIZE, axis_sides
 from .figures import bigger_is_more, labelled_elsewhere, written_bare
 from .polarity import gist, sentence_evidence, sentence_figures, source_sentences
 
@@ -347,7 +347,7 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
         return []
     missing = []
     for qa in ctx.claim.quantities:
-        if qa.negated or not is_result(qa.q) or (qa.q.is_range and _PARAMS.search(qa.q.raw)):
+        if qa.negated or not is_result(qa.q) or (qa.q.is_range and MODEL_SIZE.search(qa.q.raw)):
             continue  # "7—8B 模型": a range of model sizes, not of bytes (a single "405B" is _named_size's)
         if _unbacked(ctx, qa) and _given_otherwise(ctx, qa) is None and not written_bare(qa, ctx.facts):
             missing.append(qa.q.raw)  # figure_differs reports the other
@@ -374,7 +374,6 @@ def _not_given(ctx: ClaimContext, missing: list[str]) -> list[Finding]:
 
 
 _DIGITS = compile_pattern(r"\d")
-_PARAMS = compile_pattern(r"\d\s*B$")  # a bare "B" after a figure: a model's size
 
 
 def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
@@ -1233,7 +1232,9 @@ def default_value_differs(ctx: ClaimContext) -> list[Finding]:
     if not told:
         return []
     named = ctx.referenced()
-    given = [(k, v, fact) for fact in ctx.facts for k, v, _ in _defaults(fact.statement.text)]
+    if "defaults" not in ctx.section_memo:  # the section's sources, read once for all its claims
+        ctx.section_memo["defaults"] = [(k, v, fact) for fact in ctx.facts for k, v, _ in _defaults(fact.statement.text)]
+    given = ctx.section_memo["defaults"]
     for key, value, _ in told:
         if key is not None:
             theirs = [(v, f) for k, v, f in given if k == key]
