@@ -4546,3 +4546,135 @@ def test_a_month_a_day_or_two_from_the_records_day_is_no_contradiction():
     assert flagged(run("[2026/05] 我们发布了新的正式版本 v0.18.0！", rel, cite=rel.url), "release-date") == []
     assert [f.check for f in flagged(run("v0.18.0 was released in June 2026.", rel, cite=rel.url), "release-date")] == [
         "date-contradicted"]
+
+
+# --- stop 25: rounds 64 and 65 studied ---
+
+
+def test_not_more_than_is_an_upper_bound_and_a_bound_differs_only_from_its_own_side():
+    from factcheck.extract.statement import extract_statement
+    assert [q.q.bound for q in extract_statement("月活跃用户数未超过3亿").quantities] == ["upper"]
+    assert [q.q.bound for q in extract_statement("no more than 30 GB of memory").quantities] == ["upper"]
+    src = doc("若您提供的所有产品或服务的月活跃用户数在前一个自然月未超过3亿月活跃用户数，则您向许可方进行登记，将被视为获得相应的商业许可。",
+              kind="repository")
+    found = flagged(run("前一个自然月所有产品或服务的月活不超过 1 亿的，登记后即视为获得商业许可。", src))
+    assert [(f.category, f.check) for f in found] == [("license", "retold-figure-differs")]
+    assert flagged(run("前一个自然月所有产品或服务的月活不超过 3 亿的，登记后即视为获得商业许可。", src)) == []
+    en = doc("Registered users whose services had no more than 300 million monthly active users get a commercial license.")
+    assert flagged(run("Services with no more than 300 million monthly active users get a commercial license once registered.", en)) == []
+
+
+def test_a_thread_the_section_cites_alone_told_closed_by_pointing_at_it():
+    issue = doc("Asks about hardware acceleration on Arm.", url="https://github.com/o/r/issues/238", kind="issue", state="open")
+    for text in ("The thread shows no roadmap from the maintainers, and it has since been closed as completed.",
+                 "该 issue 已关闭。"):
+        assert [f.check for f in flagged(run(text, issue, cite=issue.url))] == ["closed-but-open"]
+    assert flagged(run("The thread is still open, and nobody has closed it.", issue, cite=issue.url)) == []
+    closed = issue.model_copy(update={"state": "closed"})
+    assert flagged(run("It has since been closed as completed.", closed, cite=closed.url)) == []
+
+
+def test_a_reply_in_the_sections_other_thread_is_no_absent_reply():
+    pr = doc("Enable Intel XPU", url="https://github.com/o/r/pull/252",
+             comments=[{"author": "HarryBXie", "date": "2025-02-26", "text": "works"},
+                       {"author": "Desmond0804", "date": "2025-03-05", "text": "busy"}])
+    issue = doc("CPU is slow", url="https://github.com/o/r/issues/258", kind="issue",
+                comments=[{"author": "Desmond0804", "date": "2025-03-17", "text": "Have you considered the iGPU? See #252"}])
+    said = "On March 17, Desmond0804 replied, asking whether the reporter had tried an iGPU and linking his own PR, #252."
+    assert flagged(run_citing(said, issue, pr, window="2025-03-11..2025-03-17")) == []
+    wrong = "On March 17, HarryBXie replied, asking whether the reporter had tried an iGPU and linking his own PR, #252."
+    assert [f.check for f in flagged(run_citing(wrong, issue, pr, window="2025-03-11..2025-03-17"))] == [
+        "replier-not-in-thread"]
+    # a thread the sentence names as where the reply was is held to it alone
+    there = "On March 17, HarryBXie replied in #252 that the PR works on his machine."
+    assert [f.check for f in flagged(run_citing(there, issue, pr, window="2025-03-11..2025-03-17"))] == [
+        "replier-not-in-thread"]
+
+
+def test_a_passive_answered_names_no_replier():
+    pr = doc("Add web tools", comments=[])
+    assert flagged(run("Unknown tool names are answered with a \"Tool ... not found\" message instead of raising.", pr)) == []
+    assert [f.check for f in flagged(run("jmorganca answered that unknown tools now raise.", pr))] == ["reply-not-in-thread"]
+
+
+def test_a_row_named_after_the_figures_clause_is_not_the_figures_row():
+    src = doc("| Parameter | Description | Default |\n|---|---|---|\n| `--num_calibration_samples` | Number of calibration samples | `512` |\n"
+              "| `--device` | Device for quantization | `cuda` |\n| `--max_seq_length` | Maximum sequence length | `4096` |\n\n"
+              "- Reduce `--num_calibration_samples` (e.g., from 512 to 256)\n- Use `--device cpu` for CPU-only quantization")
+    assert flagged(run("如果显存不足，文档建议把校准样本从 512 条减到 256 条，或者用 `--device cpu` 在 CPU 上量化。", src),
+                   "metric-conflation") == []
+    assert flagged(run("`--max_seq_length` 的默认值是 512。", src), "metric-conflation")
+
+
+def test_a_platform_told_where_the_sources_environment_names_another():
+    src = doc("Below is my environment:\n- CPU: Intel Core Ultra 7 165H\n- RAM: 64GB\n- OS: Ubuntu 22.04.5 LTS\n"
+              "- Python version: 3.11.11")
+    told = "The author's numbers come from an Intel Core Ultra 7 165H with 64GB of RAM, running Windows 11."
+    assert "Windows" in flagged(run(told, src))[0].message
+    assert flagged(run("作者在 Core Ultra 7 165H 上测得这些数字，系统为 Windows 11。", src))
+    assert flagged(run("The author's numbers come from an Intel Core Ultra 7 165H with 64GB of RAM, running Ubuntu 22.04.", src)) == []
+    assert flagged(run("Windows users can try the same Core Ultra 7 165H setup once support lands.", src)) == []
+
+
+def test_a_version_series_names_its_point_release():
+    src = doc("- OS: Ubuntu 22.04.5 LTS\n- Python version: 3.11.11")
+    assert flagged(run("作者在 Ubuntu 22.04、Python 3.11 上测得这些数字。", src)) == []
+    assert flagged(run("The author measured on Ubuntu 24.04 with Python 3.11.", src))
+
+
+def test_a_signatures_default_is_the_settings_default():
+    src = doc("+  def web_search(self, queries: Sequence[str], max_results: int = 3) -> WebSearchResponse:")
+    found = flagged(run("As first merged, `web_search` took a `max_results` argument that defaults to 10.", src))
+    assert [f.check for f in found] == ["default-value-differs"] and "3" in found[0].message
+    assert flagged(run("`web_search` 的 `max_results` 参数默认为 3。", src)) == []
+
+
+def test_a_level_is_not_backed_by_a_change_of_the_drafts_own_figures():
+    src = doc("| Language | CPU (s) | XPU (s) |\n|---|---|---|\n| EN | 14.0701 | 7.2301 |",
+              comments=[{"author": "u", "date": "2025-02-26", "text": "By the way, general GPU loading is around 30%."}])
+    first = "English TTS time falls from 14.0701 s on CPU to 7.2301 s on XPU."
+    found = flagged(run(f"{first} He also noted GPU loading of around 50% and asked whether RTF could improve.", src))
+    assert [f.check for f in found] == ["figure-differs"]
+    assert flagged(run(f"{first} That cuts the time by around 50%.", src)) == []
+
+
+def test_a_news_line_is_read_whole_past_its_exclamation_mark():
+    readme = doc("* 2024.08.06 🔥 Pose ControlNet 已发布! 请查看 [ControlNet(Pose)](./controlnet/) 获取详细信息。\n"
+                 "* 2024.07.26 🔥 Kolors发布了ControlNet和Inpainting Model! 请查看 [ControlNet(Canny, Depth)](./controlnet/) 获取详细信息。",
+                 url="https://github.com/o/r", kind="repository")
+    found = flagged(run("Canny、Depth、Pose 三个 ControlNet 都是本周首次发布的。", readme, window="2024-07-31..2024-08-06",
+                        cite=readme.url), "release-date")
+    assert found and "2024-07-26" in found[0].message
+    assert flagged(run("Pose ControlNet 是本周首次发布的。", readme, window="2024-07-31..2024-08-06", cite=readme.url),
+                   "release-date") == []
+
+
+def test_a_planned_item_told_as_released():
+    readme = doc("## Open-source Plan\n- [x] Inference Code\n- [x] Model Checkpoints\n  - [x] Step-Audio-EditX\n"
+                 "  - [ ] Step-Audio-EditX-Int4\n- [ ] Training Code", url="https://github.com/o/r", kind="repository")
+    for text in ("预量化的 Step-Audio-EditX-Int4 权重已经在本周上架。", "The Step-Audio-EditX-Int4 weights are now available."):
+        assert [f.check for f in flagged(run(text, readme, cite=readme.url))] == ["planned-item-told-done"]
+    assert flagged(run("Step-Audio-EditX 的权重已经开源。", readme, cite=readme.url)) == []
+    assert flagged(run("Step-Audio-EditX-Int4 权重还在计划中，尚未发布。", readme, cite=readme.url)) == []
+    assert flagged(run("The Step-Audio-EditX-Int4 weights are planned.", readme, cite=readme.url)) == []
+
+
+def test_a_condition_swapped_in_one_clause_of_a_chinese_retelling():
+    src = doc("**Note: At present, Qwen3MoE running with AMX can only read BF16 GGUF; support for loading from "
+              "safetensor will be added later.**")
+    found = flagged(run("目前用 AMX 运行 Qwen3MoE 时只能读取 FP32 GGUF，从 safetensor 加载的支持会在之后加入。", src))
+    assert [f.check for f in found] == ["condition-swapped"] and "BF16" in found[0].message
+    assert flagged(run("目前用 AMX 运行 Qwen3MoE 时只能读取 BF16 GGUF，从 safetensor 加载的支持会在之后加入。", src)) == []
+    # two names are too few to call a clause a retelling
+    assert flagged(run("用 AMX 读取 FP32 权重时速度更快。", src)) == []
+
+
+def test_a_figure_told_under_another_columns_name():
+    table = doc("| Model | Average Overall Satisfaction | Average Visual Appeal | Average Text Faithfulness |\n"
+                "| :--: | :--: | :--: | :--: |\n| SDXL-ControlNet-Pose | 1.70 | 2.78 | 4.05 |\n"
+                "| **Kolors-ControlNet-Pose** | **3.33** | **3.63** | **4.78** |")
+    for text in ("Pose 版本的视觉吸引力达到 4.78。", "Kolors-ControlNet-Pose scores 4.78 on visual appeal."):
+        found = flagged(run(text, table))
+        assert [f.check for f in found] == ["column-named-swapped"] and "3.63" in found[0].message
+    for text in ("Pose 版本的文本忠实度达到 4.78。", "Kolors-ControlNet-Pose scores 4.78 on text faithfulness and 3.63 on visual appeal."):
+        assert flagged(run(text, table)) == []

@@ -10,7 +10,7 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .polarity import SENTENCE_END, gist, in_code, sentence_figures, source_sentences
+from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -440,11 +440,16 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
     """A figure from another row than the one the sentence names: "ideogram4-fp8 falls
     from 15.458 s to 13.665 s" where those are the ernie-image-turbo row's figures."""
     out = []
-    text = ctx.claim.text.casefold()
-    folded = _fold_label(text)
+    whole = ctx.claim.text.casefold()
+    whole_folded = _fold_label(whole)
     for qa in ctx.claim.quantities:
         if qa.negated:
             continue
+        # the rows the sentence puts the figure on, named up to the end of the figure's own clause: "把校准样本从
+        # 512 条减到 256 条，或者用 `--device cpu` 量化" names the `--device` row for another matter, after it
+        # (the figure's own row may be named anywhere: "$0.05, the same as Gen-4 Turbo")
+        text = ctx.claim.text[:_clause_end(ctx, qa.q.end)].casefold()
+        folded = _fold_label(text)
         rare = distinctive(qa.q)
         for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
             if hit.fact.kind != "row":
@@ -455,7 +460,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             # a row is named however the sentence spells it, by any cell of its own: "Gen-4 Aleph" names
             # the row of `runwayml/gen4_aleph`
             named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, names, folded, text)]
-            if rare and not named and not _names_row(hit.fact, names, folded, text):
+            if rare and not named and not _names_row(hit.fact, names, whole_folded, whole):
                 # the row it names stands in another table of the same document ("Panther Lake (iGPU)" beside
                 # "Arrow Lake (CPU)"): each table's names are its own
                 named, theirs_names = _named_elsewhere(ctx, hit.fact, folded, text)
@@ -465,7 +470,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             if not rare and (hit.qa.q.high != qa.q.high or not any(
                     _same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw) for f in named)):
                 continue
-            hit_named = _names_row(hit.fact, names, folded, text)
+            hit_named = _names_row(hit.fact, names, whole_folded, whole)
             if label and hit_named and named and _said_same(ctx.claim.text):
                 # "Gen-4 Aleph costs $0.05, the same as Gen-4 Turbo": the figure is put on every row named
                 named = [f for f in named if _same_column(f, hit.qa.clause) not in (None, hit.qa.q.raw)]
@@ -480,9 +485,9 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                 continue
             if not label or hit_named or not named or any(_row_label(f) in label for f in named):
                 continue
-            if _label_in(label, folded, text):
+            if _label_in(label, whole_folded, whole):
                 continue  # "表格第四行（5.66 samp/s）的 GPU 一栏写的仍是 H200": the row's own label, named though shared
-            if _own_label_named(hit, text):
+            if _own_label_named(hit, whole):
                 continue  # "max_response_length 为 32768": the sentence names the figure's own cell
             # a sentence that also quotes the named row compares the two rows ("0.585 s，比 GGUF 的 0.802 s")
             if any(_has(f, other) for f in named for other in ctx.claim.quantities):
@@ -532,6 +537,11 @@ _SAME_FIGURE = compile_pattern(r"\b(?:the )?same as\b|\blikewise\b|\bboth (?:at|
 
 def _said_same(text: str) -> bool:
     return _SAME_FIGURE.search(text) is not None
+
+
+def _clause_end(ctx: ClaimContext, at: int) -> int:
+    """Where the claim's clause that holds ``at`` ends (the text's end when no clause holds it)."""
+    return next((c.end for c in ctx.claim.clauses if c.start <= at <= c.end), len(ctx.claim.text))
 
 
 def _fold_label(text: str) -> str:
@@ -1128,6 +1138,48 @@ def column_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def _header_words(header: str) -> frozenset[str]:
+    """A column header's Latin words, without its figures' units and bars."""
+    return frozenset(w for w in gist(re.sub(r"[*`]", " ", header)) if w.isascii() and not w.isdigit())
+
+
+def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
+    """"Pose 版本的视觉吸引力达到 4.78" where the row gives "Average Visual Appeal: 3.63 | Average Text
+    Faithfulness: 4.78": the figure's own part of the claim names another column of its row by the words that
+    set that column apart (here through the English its Chinese glosses), and none of its own column's.
+    Distinctive figures only, read from one row."""
+    out = []
+    for qa in ctx.claim.quantities:
+        if qa.negated or qa.q.is_range or qa.role or not distinctive(qa.q):
+            continue
+        c = ctx.claim.clauses[qa.clause]
+        lo, hi = _part_of(ctx.claim.text, c.start, c.end, qa.q.start)
+        part = ctx.claim.text[lo:hi]
+        words = frozenset(w for w in gist(part) if w.isascii()) | glossed(part)
+        for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
+            if hit.fact.kind != "row":
+                continue
+            st = hit.fact.statement
+            own = _header_words(_header(st, hit.qa.clause))
+            if not own:
+                continue
+            for x in st.quantities:
+                if x is hit.qa or same_value(qa.q, x.q) or x.q.unit != hit.qa.q.unit or any(
+                        same_value(o.q, x.q) for o in ctx.claim.quantities):
+                    continue  # (a sentence that gives that column's figure too tells the two apart itself)
+                told = _header(st, x.clause)
+                theirs = _header_words(told)
+                apart, mine = theirs - own, own - theirs
+                if len(apart) >= 2 and apart <= words and not (mine & words):
+                    given, figure = x.q.raw, qa.q.raw
+                    out.append(ctx.finding(
+                        "metric-conflation", "warning",
+                        f"In the source's table, {figure} is not the {told} column; that column gives {given}.",
+                        [hit.fact], "column-named-swapped", suggestion=given))
+                    return out
+    return out
+
+
 # a load the source gives with a figure: "Concurrent Tasks: 4", "concurrency 16", "并发 8", "batch size 32"
 _LOAD_COUNT = compile_pattern(r"(?:concurren(?:cy|t(?:\s+(?:tasks|requests|users))?)|并发(?:数|度)?|batch\s*size|bs)"
                               r"\s*[:=：]?\s*(\d+)|(\d+)\s*(?:concurrent|个?并发)", re.IGNORECASE)
@@ -1266,6 +1318,6 @@ def comparator_swapped(ctx: ClaimContext) -> list[Finding]:
                                 f"{mine[min(mine)]}.", [hit.fact], "comparator-swapped")]
     return []
 
-CHECKS = [pairing_swapped, column_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
+CHECKS = [pairing_swapped, column_swapped, column_named_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped, precision_swapped,
           device_count_swapped, axis_swapped, total_as_single, total_told_as_added, points_as_percent, gap_of_other_dimension, comparator_swapped]

@@ -16,7 +16,8 @@ from ..align import Hit, base_values, compatible, decimals, dimension, same_valu
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..regex_cache import compile_pattern
-from .polarity import gist
+from ..lexicon import load_lexicon
+from .polarity import gist, glossed
 
 _BEFORE, _AFTER = 48, 28  # characters of context on each side of a number
 _BREAK = compile_pattern(r"[。；;！？!?|\n]|\.\s")
@@ -42,7 +43,8 @@ _MIN_APART = 0.05  # a figure within 5 % of the source's is a rounding question,
 def label(text: str, start: int, end: int, head: str = "") -> frozenset[str]:
     """The words around text[start:end], within its own stretch of the sentence or cell;
     ``head``: words that name the stretch from outside (a table row's first cell)."""
-    return frozenset(w for w in gist(_NUMBERISH.sub(" ", _stretch(text, start, end, head))) if w not in _FILLER)
+    stretch = _stretch(text, start, end, head)
+    return frozenset(w for w in gist(_NUMBERISH.sub(" ", stretch)) if w not in _FILLER) | glossed(stretch)
 
 
 def _names(text: str, start: int, end: int, head: str = "") -> frozenset[str]:
@@ -76,6 +78,9 @@ def _noun(text: str, end: int) -> str | None:
     if not m:
         return None
     noun = m.group(1).casefold()
+    if not noun.isascii():  # "个张量" counts tensors: the English word, to meet an English source's "919-tensor"
+        hit = next((h for h in load_lexicon().gloss.find(text[m.start(1):m.start(1) + 6]) if h.start == 0), None)
+        return hit.key if hit else noun
     return noun[:-1] if noun.isascii() and len(noun) > 2 and noun.endswith("s") and not noun.endswith("ss") else noun
 
 
@@ -86,6 +91,13 @@ _KEY = compile_pattern(r"([A-Za-z][\w.-]*[A-Za-z0-9_]|[\u4e00-\u9fff]{2})\s*(?:o
 def _key(text: str, start: int) -> str | None:
     m = _KEY.search(text, max(0, start - 32), start)
     return m.group(1).casefold() if m else None
+
+
+def _sentence_words(text: str, at: int) -> frozenset[str]:
+    """The words of the sentence of ``text`` that holds offset ``at``."""
+    start = max((m.end() for m in _BREAK.finditer(text, 0, at)), default=0)
+    end = m.start() if (m := _BREAK.search(text, at)) else len(text)
+    return gist(_NUMBERISH.sub(" ", text[start:end]))
 
 
 def _cover(own: frozenset[str], theirs: frozenset[str]) -> int:
@@ -159,7 +171,9 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             theirs = label(st.text, other.q.start, other.q.end, _row_head(fact))
             shared = own & theirs
             if held:
-                if shared:
+                # the claim's value among the same words, or in a sentence of the passage that holds two of them
+                # beyond the label's reach ("For the 4096px task, hybrid parallel still benefits …, 1.9x lower")
+                if shared or len(own & _sentence_words(st.text, other.q.start)) >= _MIN_SHARED:
                     return None
                 continue
             covered = _cover(own, theirs)
@@ -185,7 +199,10 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
                 # complementing the MLP experiment": the passage tells the two apart, this figure is the other's
                 continue
             if best is None or covered > best[0]:
-                best = (covered, Hit(fact, other))
+                # the claim's other figure, told in another clause ("另加 20GB …，合计约 40GB"): the passage
+                # numbers that one, and leaves this figure unread
+                own_other = any(o is not qa and o.clause != qa.clause and _holds(o, other) for o in claim)
+                best = (covered, None if own_other else Hit(fact, other))
     return best[1] if best else None
 
 

@@ -39,6 +39,13 @@ def gist(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def glossed(text: str) -> frozenset[str]:
+    """The English words (singular and plural) a source in English writes for the Chinese technical words
+    of the text ("工具" -> "tool", "tools"): what lets a Chinese sentence's words meet an English passage's."""
+    keys = {h.key for h in load_lexicon().gloss.find(text)} if _CJK_RUN.search(text) else set()
+    return frozenset(keys | {k + "s" for k in keys})
+
+
 def _blank(text: str, clauses: list[Clause]) -> str:
     """The text with its negation cues blanked out."""
     chars = list(text)
@@ -291,6 +298,10 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     # meet: then all of them must stand in the sentence
     latin = {w for w in claim_gist if w.isascii()}
     mostly_other = len(latin) < len(claim_gist) / 2 and len(latin) >= 2
+    # or all the names of the clauses that hold the conditions, three at least: "目前用 AMX 运行 Qwen3MoE 时只能读取
+    # FP32 GGUF，从 safetensor 加载的支持会在之后加入" retells "… Qwen3MoE running with AMX can only read BF16 GGUF;"
+    held = [c for c in ctx.claim.clauses if any(c.start <= m.start < c.end for m in mine.values())]
+    clause_latin = {w for c in held for w in gist("".join(blanked[c.start:c.end])) if w.isascii()}
     retold = []
     for fact, sentence, sentence_gist, _ in source_sentences(ctx):
         if any(c not in sentence for c in code):
@@ -301,7 +312,7 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
             continue
         rest = sentence_gist - gist(" ".join(m.text for m in theirs.values()))
         shared = claim_gist & rest
-        across = mostly_other and latin <= rest
+        across = mostly_other and (latin <= rest or (len(clause_latin) >= 3 and clause_latin <= rest))
         # the source sentence's words in the claim, or (a claim retelling one part of a long
         # sentence: "Same H800, alternating A/B CUDA Graph timings: warmup 3 calls, … 7 rounds")
         # nearly all the claim's words in the sentence

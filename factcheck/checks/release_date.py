@@ -171,6 +171,21 @@ def _weight(shared: set[str]) -> int:
     return sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
 
 
+def _news_line(ctx: ClaimContext, fact) -> str:
+    """The whole source line a dated news fact opens: "2024.07.26 🔥 Kolors发布了ControlNet和Inpainting Model! 请查看
+    [ControlNet(Canny, Depth)](./controlnet/)" is one news item, though its "!" ends a sentence."""
+    head = fact.quote[:40]
+    doc = next((d for d in ctx.docs if d.url == fact.url), None)
+    line = next((line for line in doc.text.splitlines() if head in line), None) if doc else None
+    if line is None:
+        return fact.quote
+    line = line[line.index(head):]
+    # up to the next news item on the same line ("2025.08.18: … of Foo-Edit. 2025.09.22: Foo-Edit-2509 …")
+    nexts = [i for f in ctx.facts if f is not fact and f.url == fact.url and _opens_with_date(f.statement)
+             and (i := line.find(f.quote[:40], len(head))) > 0]
+    return line[:min(nexts)] if nexts else line
+
+
 def _opens_with_date(st) -> bool:
     """A news line opens with its date ("[2025/5] OpenRLHF 0.8.0 支持 …", "- Mar 7, 2025: Added …"):
     the line is the event."""
@@ -504,7 +519,8 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
             # "- 2026/06: SenseVoice 支持 llama.cpp / GGUF": a news line dated to the month, by its last day
             days = [(_month_end(d.date), d.date.strftime("%Y-%m")) for d in st.dates
                     if d.date and d.precision == "month" and d.relative is None]
-        weight = _weight(claim_words & words(fact.quote, parts=False))
+        said = _news_line(ctx, fact) if _opens_with_date(st) else fact.quote
+        weight = _weight(claim_words & words(said, parts=False))
         if days and weight >= 2:
             lines.append((weight, bool(claim_days & {day for day, _ in days}), fact, min(days)))
     if not lines:
@@ -677,9 +693,16 @@ def closed_but_open(ctx: ClaimContext) -> list[Finding]:
         if event.key != "closed" or event.clause is None:
             continue
         docs = ctx.referenced()
+        clause = ctx.claim.clauses[event.clause] if event.clause < len(ctx.claim.clauses) else None
+        if not docs and not ctx.names_others():
+            # "The thread shows no roadmap, and it has since been closed" in a section that cites one thread
+            # alone: the sentence points at it ("the thread", "it")
+            threads = [d for d in ctx.docs if d.kind in ("issue", "pull_request")]
+            if len(threads) == 1 and (_POINTER.search(ctx.claim.text) or (
+                    clause is not None and _IT.search(ctx.claim.text, clause.start, clause.end))):
+                docs = threads
         # "这个问题在首周内就已修复并关闭": the one thread the sentence before named, by pointing back; or the one
         # this sentence named in an earlier clause ("… #771“Add batched inference”，该 issue 随本次合并一并关闭")
-        clause = ctx.claim.clauses[event.clause] if event.clause < len(ctx.claim.clauses) else None
         back = len(docs) == 1 and (not any(_clauses_naming(ctx, d) for d in docs) or (
             clause is not None and _POINTER.search(ctx.claim.text, clause.start, clause.end) is not None))
         for doc in docs:

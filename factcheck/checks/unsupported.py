@@ -256,17 +256,44 @@ def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
     key = ("otherwise", id(qa))
     if key not in ctx.claim_memo:
         hit = None
-        if not qa.negated and not qa.q.is_range and qa.q.high > 0 and not qa.q.bound and not _excused(ctx, qa):
+        if not qa.negated and not qa.q.is_range and qa.q.high > 0 and not _excused(ctx, qa):
             hit = labelled_elsewhere(ctx.claim.text, qa, ctx.facts, ctx.claim.quantities)
+            if hit is not None and not _bound_differs(qa.q, hit.qa.q):
+                hit = None
         if hit is not None:
             sources, own = _derived(ctx)
-            local = [d for d in sources if d[2] is hit.fact] + own
+            local = [d for d in sources if d[2] is hit.fact] + (own if _told_as_change(ctx, qa) else [])
             spelled = _spellings(qa.q)
             if _supported(qa, [], local) or (spelled and re.search(
                     r"(?<![\d.,])" + re.escape(spelled[0]) + r"(?![\d])", hit.fact.quote)) or _set_as_flag(ctx, qa, spelled):
                 hit = None  # or the passage writes the figure after all, in a form the extractor read otherwise
         ctx.claim_memo[key] = hit
     return ctx.claim_memo[key]
+
+
+def _bound_differs(told, given) -> bool:
+    """Whether two figures of which one or both are bounds can both hold, or not: a bound against a bound
+    of the same side with another value ("不超过 1 亿" / "未超过3亿"); an exact figure outside a bound ("40 多款"
+    where the source counts 25; "不到 10 个" against 25; "25 tools" against "40+ tools"). "12 多款" is no
+    contradiction of 25, nor "25" of "20+", nor bounds of opposite sides of each other. A source's "up to
+    3.39x" is the best it saw, which a lower exact figure told of the same thing differs from. Two exact
+    figures differ (their nearness is ``labelled_elsewhere``'s to weigh)."""
+    if told.bound and given.bound:
+        return told.bound == given.bound
+    if told.bound:
+        return told.high > given.high if told.bound == "lower" else told.high < given.high
+    return given.bound != "lower" or told.high < given.high
+
+
+def _told_as_change(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """A ratio, or a figure with a word of change or gain beside it ("cut by around 50%", "快了约 50%"): one the
+    writer may have computed from the draft's own figures. "GPU loading of around 50%" is a level, which a
+    48.6 % drop between two of the section's timings does not give."""
+    if qa.q.unit == "x":
+        return True
+    near = ctx.claim.text[max(0, qa.q.start - 30):qa.q.end + 20]
+    lexicon = load_lexicon()
+    return bool(lexicon.direction.find(near) or lexicon.gain.find(near))
 
 
 def _set_as_flag(ctx: ClaimContext, qa: QuantityAt, spelled: list[str]) -> bool:
@@ -309,6 +336,13 @@ def _wordy(text: str) -> frozenset[str]:
     return frozenset(w for w in gist(text) if not _HAS_DIGIT.search(w))
 
 
+def _category_of_terms(claim: str, passage: str, category: str) -> str:
+    """A figure of a license's terms ("月活不超过 1 亿" against the license's "未超过3亿") mislabels the
+    license: when both the claim and the passage speak of licensing, the finding is the license's."""
+    words = load_lexicon().license_words
+    return "license" if words.find(claim) and words.find(passage) else category
+
+
 def retold_figure_differs(ctx: ClaimContext) -> list[Finding]:
     """"MII currently supports over 26,000 models across three popular model architectures" where the
     README's sentence is the same but for "over 13,000 models": a source sentence the claim retells
@@ -326,7 +360,7 @@ def retold_figure_differs(ctx: ClaimContext) -> list[Finding]:
     for fact, sentence, _, _ in source_sentences(ctx):
         theirs = _wordy(sentence)
         shared = mine & theirs
-        if len(shared) < 5 or len(shared) < 0.7 * len(theirs) or len(shared) < 0.7 * len(mine):
+        if len(shared) < 5 or len(shared) < 0.4 * len(theirs) or len(shared) < 0.7 * len(mine):
             continue
         figures = [x for x in sentence_figures(fact, sentence) if _HAS_DIGIT.search(x.q.raw)]
         told = [qa for qa in own if not any(same_value(qa.q, x.q, bare_ok=True) for x in figures)]
@@ -334,10 +368,12 @@ def retold_figure_differs(ctx: ClaimContext) -> list[Finding]:
         if len(told) != 1 or len(given) != 1 or dimension(told[0].q.unit) != dimension(given[0].q.unit):
             continue
         qa, x = told[0], given[0]
-        if matches(qa.q, ctx.facts, bare_ok=True) or _excused(ctx, qa):
-            continue
+        if matches(qa.q, ctx.facts, bare_ok=True) or _excused(ctx, qa) or not _bound_differs(qa.q, x.q):
+            continue  # ("more than 20 AI coding tools" where the source counts 25)
+        if x.q.is_range and qa.q.high in (x.q.low, x.q.high):
+            continue  # "50 步" of "40-50步": an end of the range, ``range_top``'s to weigh
         more = is_result(qa.q) and (qa.q.high > x.q.high) == bigger_is_more(qa.q.unit)
-        return [ctx.finding("overstatement" if more else "unsupported", "warning",
+        return [ctx.finding(_category_of_terms(ctx.claim.text, sentence, "overstatement" if more else "unsupported"), "warning",
                             f"The cited source says this in nearly the same words with {x.q.raw}, not {qa.q.raw}.",
                             [sentence_evidence(fact, sentence)], "retold-figure-differs", suggestion=x.q.raw)]
     return []
@@ -597,14 +633,16 @@ _NOT_LOGINS = frozenset({"the", "also", "later", "then", "has", "had", "who", "t
                          # roles, not logins: "The reporter replied", "the OP answered"
                          "reporter", "requester", "submitter", "poster", "op", "opener", "asker", "filer", "creator",
                          "owner", "owners", "developer", "developers", "dev", "devs", "engineer", "engineers", "staff",
-                         "member", "members", "commenter", "commenters", "person", "everyone", "somebody"})
+                         "member", "members", "commenter", "commenters", "person", "everyone", "somebody",
+                         # a passive verb: "Unknown tool names are answered with a message"
+                         "are", "is", "were", "be", "been", "being", "get", "gets", "got"})
 
 
 def _named_reviewer(text: str) -> bool:
     """A person named by where they spoke or as replying ("维护者 X 在审查中也提出了…", "X replied"), not a bare
     "X wrote", nor "the author, X, explains" (a PR's author explains in its description)."""
-    return any(m.group(2) or m.group(3) or m.group(4) or m.group(6) or m.group(7) or m.group(8) or m.group(9)
-               for m in _NAMED_SPEAKER.finditer(text))
+    return any(who and who.casefold() not in _NOT_LOGINS
+               for m in _NAMED_SPEAKER.finditer(text) for who in m.group(2, 3, 4, 6, 7, 8, 9))
 
 
 def _dated_in_window(ctx: ClaimContext) -> bool:
@@ -615,12 +653,21 @@ def _dated_in_window(ctx: ClaimContext) -> bool:
                                              and ctx.window.contains(d.date)) for d in ctx.claim.dates)
 
 
-def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument]) -> list[Finding]:
+# a thread named as the place of what was said: "在 #2 里答复", "#2 下回复", "replied in #2", "on PR #7"
+_LOCATED_REF = compile_pattern(r"(?:在|于)\s*(?:issue|PR|讨论|帖子)?\s*#\d+|#\d+\s*(?:里|中|下|内|上)"
+                               r"|\b(?:in|on|under)\s+(?:the\s+)?(?:issue|PR|pull request|thread)?\s*#\d+", re.IGNORECASE)
+
+
+def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument],
+                          cited: list[SourceDocument]) -> list[Finding]:
     """A reply put on a person by name where the cited thread's comments, each with its
-    author, hold none by that person."""
+    author, hold none by that person; nor does any other thread the section cites ("Desmond0804
+    replied, … linking his own PR, #252": the reply is in the section's issue, not in #252)."""
     comments = [c for doc in threads for c in doc.comments]
     if not comments or any(not c.author for c in comments):
         return []
+    if not _LOCATED_REF.search(ctx.claim.text):  # "在 #2 里答复", "replied in #2": the sentence says where
+        comments += [c for doc in cited if doc not in threads for c in doc.comments if c.author]
     dated = _dated_in_window(ctx)
     if dated:  # "本周 X 回复": a reply this week is one of this week's comments, not X's of last year
         comments = [c for c in comments if c.day() is None or ctx.window.start <= c.day() <= ctx.window.end]
@@ -715,7 +762,7 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
         return []
     # the thread the sentence names, or else any thread its section cites: when none of
     # them holds a comment, it does not matter which one the reply is said to be in
-    threads = [d for d in ctx.docs if d.kind in _THREADS]
+    threads = cited = [d for d in ctx.docs if d.kind in _THREADS]
     # "speaches 的维护者在回复中确认": the threads of the repository the sentence names
     by_repo = [d for d in threads if d.repo and re.search(rf"(?<![\w-]){re.escape(d.repo.split('/')[-1])}(?![\w-])",
                                                           ctx.claim.text, re.IGNORECASE)]
@@ -728,7 +775,7 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     if later:
         end = max(later)
     if any(_said_by(c, end) for doc in threads for c in doc.comments):
-        return _named_replier_absent(ctx, threads)
+        return _named_replier_absent(ctx, threads, cited)
     return [ctx.finding("unsupported", "warning",
                         "The sentence reports a reply in the cited thread, which holds no comment by the end of this "
                         "issue's window." if any(doc.comments for doc in threads) else
@@ -883,6 +930,8 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
         # one version the sources give the thing; a model family ("Qwen 1.5", "InternVL2.5") has many
         if not theirs or len(theirs) != 1 or ver in theirs or name in families:
             continue
+        if any(v.startswith(ver + ".") for v in theirs):
+            continue  # "Ubuntu 22.04" names the series of the source's "Ubuntu 22.04.5"
         if any(c.negates(m.start(), m.end()) for c in ctx.claim.clauses if c.start <= m.start() < c.end):
             continue
         doc, written = next(iter(theirs.values()))
@@ -969,6 +1018,27 @@ _TOLD_BY_SOURCE = compile_pattern(
     re.IGNORECASE)
 
 
+def _platform_told_otherwise(ctx: ClaimContext, m) -> bool:
+    """"running Windows 11" beside the "Core Ultra 7 165H" of a PR whose environment lists "OS: Ubuntu 22.04":
+    a cited document that carries another of the sentence's conditions (its hardware, its precision, one of
+    its distinctive figures) names a platform of the same family (an OS, a back end) and never this one.
+    The document speaks to where it ran, and says otherwise."""
+    family = load_lexicon().platform_family.get(m.key)
+    if family is None or m.negated or _seen(ctx, m.text, m.key) or not load_lexicon().modality.says(ctx.claim.text, "measured"):
+        return False  # ("Windows users can try the same setup" says nothing of where the source ran)
+    shared = {(x.kind, x.key) for x in ctx.claim.mentions if x.kind in ("hardware", "precision") and not x.negated}
+    figures = [qa for qa in ctx.claim.quantities if distinctive(qa.q) and not qa.negated]
+    for doc in ctx.docs:
+        facts = ctx.facts_of(doc)
+        keys = {(x.kind, x.key) for f in facts for x in f.statement.mentions if not x.negated}
+        if not any(kind == "platform" and key != m.key and load_lexicon().platform_family.get(key) == family
+                   for kind, key in keys):
+            continue
+        if shared & keys or any(matches(qa.q, facts, bare_ok=False) for qa in figures):
+            return True
+    return False
+
+
 def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     """A measurement condition or a model name that no cited source mentions, in a
     sentence the sources otherwise carry: "~500 TFLOPS on RTX 3090" where the source
@@ -1006,7 +1076,10 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     # sibling part does not ("GH200" is not "H100")
     archs = {m.key for f in ctx.facts for m in f.statement.of("hardware") if arch.get(m.key) == m.key}
     unseen: list[str] = []
-    conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision") or (told and m.kind == "platform")]
+    otherwise = [m for m in ctx.claim.mentions if m.kind == "platform" and not told and _platform_told_otherwise(ctx, m)]
+    anchored = anchored or bool(otherwise)
+    conditions = [m for m in ctx.claim.mentions if m.kind in ("hardware", "precision") or (told and m.kind == "platform")
+                  or m in otherwise]
     # what the sources name, by the lexicon's key: "dtype=torch.float16" names FP16
     named = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions}
     for m in conditions:
@@ -1152,6 +1225,32 @@ _TICKED = compile_pattern(r"勾选|勾了|打了勾|标记为|标为|\b(?:ticked
 _CHECKBOX = compile_pattern(r"^\s*(?:[-*+]|\d+[.)])\s*\[([ xX])\]\s*(.+?)\s*$", re.MULTILINE)
 
 
+# a name inside a checklist item: capitals or digits within a word ("Step-Audio-EditX-Int4", "GGUF")
+_ITEM_NAME = compile_pattern(r"(?<![\w-])(?=[\w.-]*[A-Z0-9])[A-Za-z][\w.-]*[A-Za-z0-9](?![\w-])")
+
+
+def _checklist_item(ctx: ClaimContext) -> tuple[bool, str, Evidence] | None:
+    """The cited checklist item the sentence speaks of (ticked or not, its text, its line): the one whose
+    longest name the sentence writes whole ("Step-Audio-EditX-Int4", not the ticked "Step-Audio-EditX" it
+    contains), or else the one sharing most words with it (at least two, and most of the item's); a ticked
+    item wins a tie."""
+    mine = gist(ctx.claim.text)
+    written = {n.group(0).casefold() for n in _ITEM_NAME.finditer(ctx.claim.text)}
+    best = None
+    for doc in ctx.referenced() or ctx.docs:
+        for m in _CHECKBOX.finditer(doc.text):
+            names = [n.group(0).casefold() for n in _ITEM_NAME.finditer(m.group(2)) if len(n.group(0)) >= 4]
+            named = max((len(n) for n in names if n in written), default=0)
+            item = gist(re.sub(r"[_*`]", " ", m.group(2)))
+            shared = len(item & mine)
+            if not named and (len(item) < 2 or shared < 2 or shared < 0.6 * len(item)):
+                continue
+            score = (named, shared)
+            if best is None or score > best[0] or (score == best[0] and m.group(1) != " "):
+                best = (score, m.group(1) != " ", m.group(2), Evidence(url=doc.url, quote=m.group(0).strip()))
+    return best[1:] if best else None
+
+
 def checklist_unchecked(ctx: ClaimContext) -> list[Finding]:
     """A checklist item the sentence says was ticked where the cited thread leaves its box empty: "its author
     filed it as a breaking change" against "- [ ] Breaking change"; only where the sentence holds most of the
@@ -1160,20 +1259,30 @@ def checklist_unchecked(ctx: ClaimContext) -> list[Finding]:
         return []
     if any(c.cues for c in ctx.claim.clauses):
         return []  # "did not tick …"
-    mine = gist(ctx.claim.text)
-    best = None
-    for doc in ctx.referenced() or ctx.docs:
-        for m in _CHECKBOX.finditer(doc.text):
-            item = gist(re.sub(r"[_*`]", " ", m.group(2)))
-            shared = len(item & mine)
-            if len(item) < 2 or shared < 2 or shared < 0.6 * len(item):
-                continue
-            if best is None or shared > best[0] or (shared == best[0] and m.group(1) != " "):
-                best = (shared, m.group(1) != " ", m.group(2), Evidence(url=doc.url, quote=m.group(0).strip()))
-    if best is None or best[1]:
+    best = _checklist_item(ctx)
+    if best is None or best[0]:
         return []
-    return [ctx.finding("unsupported", "warning", f"The cited source's checklist leaves “{best[2]}” unticked.",
-                        [best[3]], "checklist-unchecked")]
+    return [ctx.finding("unsupported", "warning", f"The cited source's checklist leaves “{best[1]}” unticked.",
+                        [best[2]], "checklist-unchecked")]
+
+
+def planned_item_told_done(ctx: ClaimContext) -> list[Finding]:
+    """Something the sentence calls out, released or open-sourced that the cited plan lists unticked: "预量化的
+    Step-Audio-EditX-Int4 权重已经在本周上架" against the README's open-source plan "- [ ] Step-Audio-EditX-Int4".
+    Not where the sentence speaks of plans or denies anything itself."""
+    if not ctx.docs or not any("[ ]" in d.text for d in ctx.docs):
+        return []
+    done = ctx.claim.of("shipped", affirmed=True) or [
+        e for e in ctx.claim.of("event", affirmed=True) if e.key in ("released", "open_sourced", "published")]
+    modality = load_lexicon().modality
+    if not done or _TICKED.search(ctx.claim.text) or any(c.cues for c in ctx.claim.clauses) or any(
+            modality.says(ctx.claim.text, k) for k in ("plan", "pending", "speculative")) or ctx.claim.of("proposal"):
+        return []
+    best = _checklist_item(ctx)
+    if best is None or best[0]:
+        return []
+    return [ctx.finding("overstatement", "warning", f"The cited source's plan leaves “{best[1]}” unticked.",
+                        [best[2]], "planned-item-told-done")]
 
 
 # a default a sentence gives: "defaults to debug=true", "Set FireRedASR default max_token_per_second to 8",
@@ -1219,6 +1328,24 @@ def _defaults(text: str) -> list[tuple[str | None, str, tuple[int, int]]]:
     return out
 
 
+# a function's parameters with their defaults: "def web_search(self, queries: Sequence[str], max_results: int = 3)"
+_SIGNATURE = compile_pattern(r"\bdef\s+\w+\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_PARAMETER_DEFAULT = compile_pattern(r"(?:^|,)\s*\*{0,2}([A-Za-z_]\w*)\s*(?::\s*[^=,]+?)?\s*=\s*([\w.-]+)")
+
+
+def _signature_defaults(text: str) -> list[tuple[str, str]]:
+    """The defaults a Python signature in the text gives its parameters, as ``_defaults`` folds them."""
+    out = []
+    for sig in _SIGNATURE.finditer(text):
+        params = re.sub(r"\[[^\[\]]*\]", "", sig.group(1))  # "Sequence[str, int]" holds no parameter's comma
+        for m in _PARAMETER_DEFAULT.finditer(params):
+            value = _TRUTH.get(m.group(2).casefold(), m.group(2).casefold())
+            if value.replace(".", "").isdigit():
+                value = f"{float(value):g}"
+            out.append((m.group(1).casefold(), value))
+    return out
+
+
 def default_value_differs(ctx: ClaimContext) -> list[Finding]:
     """A default the sentence gives a setting where the cited source gives it another: "Timer 构造函数的 debug
     默认值设为 false" where the PR says "The Timer constructor defaults to debug=true"; "#3799 把这个默认值提高到了
@@ -1233,7 +1360,8 @@ def default_value_differs(ctx: ClaimContext) -> list[Finding]:
         return []
     named = ctx.referenced()
     if "defaults" not in ctx.section_memo:  # the section's sources, read once for all its claims
-        ctx.section_memo["defaults"] = [(k, v, fact) for fact in ctx.facts for k, v, _ in _defaults(fact.statement.text)]
+        ctx.section_memo["defaults"] = [(k, v, fact) for fact in ctx.facts for k, v, _ in _defaults(fact.statement.text)] + [
+            (k, v, fact) for fact in ctx.facts for k, v in _signature_defaults(fact.statement.text)]
     given = ctx.section_memo["defaults"]
     for key, value, _ in told:
         if key is not None:
@@ -1253,5 +1381,5 @@ def default_value_differs(ctx: ClaimContext) -> list[Finding]:
 
 
 CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, retold_figure_differs, number_unsupported, count_unsupported, version_unsupported,
-          named_version_differs, condition_unseen, option_value_differs, default_value_differs, checklist_unchecked,
+          named_version_differs, condition_unseen, option_value_differs, default_value_differs, checklist_unchecked, planned_item_told_done,
           reply_not_in_thread, quote_put_on_other]

@@ -235,8 +235,28 @@ class _Read:
     kind: str = "arabic"
 
 
+# "40 多款", "10 余个", "20 多 GB", "1.5 多倍": 多/余 between a number and its counter or unit is "more than"
+_MORE_THAN = compile_pattern(r"(?<=\d)\s?([多余])(?=\s?(?:[个款种位项条张家次套名篇倍万亿年天月周秒帧步层台]|GB|MB|TB|GiB|ms\b))")
+
+
 def extract_quantities(text: str) -> list[Quantity]:
     """Quantities in ``text``, in order of position, offsets in code points."""
+    more = [m.start(1) for m in _MORE_THAN.finditer(text)]
+    if more:  # read past the word (offsets kept), then mark each figure it follows as a lower bound
+        chars = list(text)
+        for i in more:
+            chars[i] = " "
+        found = _extract(text, "".join(chars))
+        for k, q in enumerate(found):
+            at = next((i for i in more if q.start < i <= q.end + 1), None)
+            if at is not None and not q.is_range and q.bound is None:
+                end = max(q.end, at + 1)
+                found[k] = q.model_copy(update={"bound": "lower", "end": end, "raw": text[q.start:end]})
+        return found
+    return _extract(text, text)
+
+
+def _extract(original: str, text: str) -> list[Quantity]:
     table = load_units()
     blocked: list[tuple[int, int]] | None = None  # computed on the first candidate: most text has none
     starts: list[int] = []
@@ -257,7 +277,10 @@ def extract_quantities(text: str) -> list[Quantity]:
         found.extend(quantities)
     found.extend(_log_minutes(text, found))
     found.sort(key=lambda q: q.start)
-    return _apply_row_units(text, found, table)
+    found = _apply_row_units(text, found, table)
+    if original is not text:
+        found = [q.model_copy(update={"raw": original[q.start:q.end]}) for q in found]
+    return found
 
 
 # "gptq 25m->5m": a glued "m" is minutes where a change of two such times is logged (alone,

@@ -200,6 +200,7 @@ class Lexicon:
     metric_aspect: dict[str, str]  # metric id -> what it measures (e2e, denoise, kernel ...)
     metric_names: dict[str, str]  # metric id or aspect -> words for messages
     model_families: frozenset[str]  # first letters of model names ("qwen" of "Qwen2.5-7B")
+    gloss: TermMatcher  # Chinese technical words -> the English word a source writes ("工具" -> "tool")
 
 
 def _read(name: str) -> dict:
@@ -279,4 +280,5 @@ def _build_lexicon() -> Lexicon:
         metric_aspect={row["id"]: row.get("aspect", row["id"]) for row in m["metric"]},
         metric_names=_names(m["metric"]),
         model_families=frozenset(f.casefold() for f in t["models"]["families"]),
+        gloss=TermMatcher(_read("gloss.toml")["gloss"]),
     )
