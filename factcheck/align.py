@@ -26,8 +26,10 @@ _UNITS: dict[str, tuple[str, float]] = {
     "%": ("percent", 1.0), "pp": ("pp", 1.0), "x": ("ratio", 1.0),
 }
 # Units that say what a result is; counts (tokens, GPUs, steps, times) are conditions.
-RESULT_DIMENSIONS = {"time", "bytes", "rate", "percent", "pp", "ratio", "power", "flops", "bandwidth", "rate_frames"}
-for _u, _d, _f in (("W", "power", 1.0), ("TFLOPS", "flops", 1.0), ("PFLOPS", "flops", 1e3), ("fps", "rate_frames", 1.0)):
+RESULT_DIMENSIONS = {"time", "bytes", "rate", "percent", "pp", "ratio", "power", "flops", "bandwidth", "rate_frames",
+                     "rate_steps"}
+for _u, _d, _f in (("W", "power", 1.0), ("TFLOPS", "flops", 1.0), ("PFLOPS", "flops", 1e3), ("fps", "rate_frames", 1.0),
+                   ("it/s", "rate_steps", 1.0)):
     _UNITS.setdefault(_u, (_d, _f))
 
 

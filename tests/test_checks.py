@@ -4678,3 +4678,58 @@ def test_a_figure_told_under_another_columns_name():
         assert [f.check for f in found] == ["column-named-swapped"] and "3.63" in found[0].message
     for text in ("Pose 版本的文本忠实度达到 4.78。", "Kolors-ControlNet-Pose scores 4.78 on text faithfulness and 3.63 on visual appeal."):
         assert flagged(run(text, table)) == []
+
+
+# --- stop 25: rounds 66 and 67 studied ---
+
+
+def test_a_version_written_without_dots_in_a_scripts_name():
+    src = doc("convert any dataset to the new v3.0 using:\n```\npython lerobot.datasets.v30.convert_dataset_v21_to_v30.py\n```")
+    assert flagged(run("A conversion script, convert_dataset_v21_to_v30, takes a dataset from v2.1 to v3.0.", src)) == []
+    assert [f.check for f in flagged(run("A conversion script takes a dataset from v2.4 to v3.0.", src))] == ["version-unsupported"]
+
+
+def test_a_row_name_inside_a_longer_name_is_not_named():
+    table = doc("| Category | Benchmark | InternLM3-8B-Instruct | Qwen2.5-7B-Instruct |\n|---|---|---|---|\n"
+                "| General | CMMLU(0-shot) | **83.1** | 75.8 |\n| | MMLU(0-shot) | 76.6 | **76.8** |\n"
+                "| Reasoning | DROP(0-shot) | **83.1** | 80.4 |\n\n| Model | Transformers |\n|---|---|\n"
+                "| InternLM3-8B-Instruct | internlm3_8B_instruct |\n| Qwen2.5-7B-Instruct | qwen |")
+    assert flagged(run("InternLM3-8B-Instruct 在 CMMLU（0-shot）上为 83.1，高于 Qwen2.5-7B-Instruct 的 75.8。", table),
+                   "metric-conflation") == []
+    plain = doc("| Benchmark | InternLM3-8B-Instruct | Qwen2.5-7B-Instruct |\n|---|---|---|\n| GSM8K | 83.1 | 75.8 |\n"
+                "| MMLU | 76.6 | 76.8 |")
+    assert flagged(run("新模型在 CMMLU 上得分 83.1。", plain), "metric-conflation") == []
+    assert flagged(run("新模型在 MMLU 上得分 83.1。", plain), "metric-conflation")
+
+
+def test_steps_per_second_is_a_rate_and_its_up_to_may_not_be_dropped():
+    src = doc("- Single-batch inference runs at **up to 6 steps/sec** for **Llama 2** (70B)", kind="repository")
+    found = flagged(run("According to the README, single-batch inference runs at 6 steps/sec for Llama 2 (70B).", src))
+    assert [f.check for f in found] == ["hedge-dropped"]
+    assert flagged(run("单批推理在 Llama 2 (70B) 上最高可达每秒 6 步（6 steps/sec）。", src)) == []
+
+
+def test_basic_support_told_as_full_support():
+    src = doc("Introduces basic support for serving model blocks on Apple M1/M2 GPUs (torch.mps)")
+    assert [f.check for f in flagged(run("Serving model blocks on Apple M1/M2 GPUs through torch.mps is fully supported.", src))] == [
+        "status-stable"]
+    assert flagged(run("It adds basic support for serving model blocks on Apple M1/M2 GPUs.", src)) == []
+    assert flagged(run("它为 Apple M1/M2 GPU 提供了初步支持。", src)) == []
+
+
+def test_a_version_the_source_is_going_to_ship_told_as_shipped():
+    src = doc("LeRobotDataset v3 is going to be a part of lerobot v0.4.0. It will be released with lerobot v0.4.0.", kind="blog")
+    assert [f.check for f in flagged(run("With this release, the v3 format ships as part of lerobot v0.4.0.", src))] == [
+        "planned-called-released"]
+    assert flagged(run("The v3 format will ship as part of lerobot v0.4.0.", src)) == []
+
+
+def test_a_count_of_tokens_told_as_characters():
+    src = doc("For the 4090 GPU, it can generate audio corresponding to approximately 7 semantic tokens per second.",
+              kind="repository")
+    found = flagged(run("换个说法，README 的意思是 4090 上每秒能合成约 7 个汉字。", src))
+    assert [f.check for f in found] == ["text-measure-swapped"]
+    assert flagged(run("FAQ 写道，在 4090 上每秒大约能生成 7 个语义 token 对应的音频。", src)) == []
+    code = doc("        # caps the result at ~2000 tokens\n        content = format_tool_results(result)[: 2000 * 4]")
+    assert [f.check for f in flagged(run("Tool results are capped at 2,000 characters each.", code))] == ["text-measure-swapped"]
+    assert flagged(run("Tool results are capped at about 2,000 tokens each.", code)) == []

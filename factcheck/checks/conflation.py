@@ -465,6 +465,11 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                 # "Arrow Lake (CPU)"): each table's names are its own
                 named, theirs_names = _named_elsewhere(ctx, hit.fact, folded, text)
                 names = {**names, **theirs_names}
+                # not a name that heads a column of the figure's own table ("InternLM3-8B-Instruct" over "83.1"):
+                # the sentence names the column, and the other table's row is that model's downloads
+                heads = {_fold_label(_header(hit.fact.statement, x.clause)) for x in hit.fact.statement.quantities} - {""}
+                named = [f for f in named if not any(
+                    _fold_label(n.rsplit("/", 1)[-1]) in heads for n in names.get(id(f), []) if n)]
             # a common figure ("$0.05") counts only where the named row gives another one in its column, and
             # only as written: "三次 README 修改" is no rounding of a cell's 3.27
             if not rare and (hit.qa.q.high != qa.q.high or not any(
@@ -560,7 +565,14 @@ def _label_in(label: str, folded_text: str, text: str = "") -> bool:
     if text and re.fullmatch(r"[a-z]+", label.rsplit("/", 1)[-1].strip().casefold()):
         # a one-word name ("form") only as a word, or its plural: not inside "performance"
         return re.search(rf"(?<![a-z]){re.escape(name)}(?:e?s)?(?![a-z])", text.casefold()) is not None
-    return name in folded_text
+    if name not in folded_text:
+        return False
+    if not text:
+        return True
+    # as a name of its own, separators aside: "MMLU(0-shot)" is not named inside "CMMLU（0-shot）"
+    runs = re.findall(r"[a-z]+|\d+|[\u4e00-\u9fff]+", label.rsplit("/", 1)[-1].casefold().replace("×", "x"))
+    pattern = r"(?<![a-z0-9])" + r"[^a-z0-9\u4e00-\u9fff]*".join(map(re.escape, runs))
+    return re.search(pattern, text.casefold().replace("×", "x")) is not None
 
 
 def _row_names(fact) -> list[str]:
@@ -1180,6 +1192,59 @@ def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+_MEASURE_GAP = compile_pattern(r"[\s个]*$")
+_MEASURE_WORDS = {"token": "tokens", "character": "characters", "word": "words"}  # for messages (i18n.fragments)
+_STEM = compile_pattern(r"(?:ies|es|s|ed|ing)$")
+
+
+def _text_measure(text: str, q) -> str | None:
+    """What a figure counts when it counts text: tokens (its unit, or the word after it), characters or words."""
+    if q.unit == "tokens":
+        return "token"
+    if q.unit:
+        return None
+    hit = next((h for h in load_lexicon().text_measures.find(text[q.end:q.end + 18])
+                if _MEASURE_GAP.fullmatch(text[q.end:q.end + h.start])), None)
+    return hit.key if hit else None
+
+
+def _stems(text: str) -> frozenset[str]:
+    """Latin words without a plural or tense ending ("results", "result"), and the English of Chinese ones."""
+    latin = {_STEM.sub("", w) for w in gist(text) if w.isascii() and len(w) > 3 and not w.isdigit()}
+    return frozenset(latin | {_STEM.sub("", w) for w in glossed(text)} | {w for w in gist(text) if w.isdigit() and len(w) >= 3})
+
+
+def text_measure_swapped(ctx: ClaimContext) -> list[Finding]:
+    """"每秒能合成约 7 个汉字" where the README says "approximately 7 semantic tokens per second"; "capped at
+    2,000 characters" where the code says "caps the result at ~2000 tokens": a count of text told in another
+    measure than the one the source gives the same figure in, where no source gives it in the claim's own,
+    and the passage shares a word, a hardware part or another figure with the sentence ("4090")."""
+    out = []
+    for qa in ctx.claim.quantities:
+        if qa.negated or qa.q.is_range:
+            continue
+        mine = _text_measure(ctx.claim.text, qa.q)
+        if mine is None:
+            continue
+        theirs = [(f, x, m) for f in ctx.facts for x in f.statement.quantities
+                  if not x.negated and not x.q.is_range and x.q.high == qa.q.high
+                  and (m := _text_measure(f.statement.text, x.q)) is not None]
+        if not theirs or any(m == mine for _, _, m in theirs):
+            continue
+        words = _stems(ctx.claim.text)
+        parts = {m.key for m in ctx.claim.mentions if m.kind == "hardware"}
+        for fact, x, measure in theirs:
+            others = {o.q.high for o in ctx.claim.quantities if o is not qa and not o.q.is_range}
+            if words & _stems(fact.statement.text) or parts & {m.key for m in fact.statement.mentions if m.kind == "hardware"} \
+                    or others & {y.q.high for y in fact.statement.quantities if y is not x}:
+                counted, told = _MEASURE_WORDS[measure], _MEASURE_WORDS[mine]
+                out.append(ctx.finding("metric-conflation", "warning",
+                                       f"The source counts {x.q.raw} in {counted}, not in {told}.",
+                                       [fact], "text-measure-swapped"))
+                return out
+    return out
+
+
 # a load the source gives with a figure: "Concurrent Tasks: 4", "concurrency 16", "并发 8", "batch size 32"
 _LOAD_COUNT = compile_pattern(r"(?:concurren(?:cy|t(?:\s+(?:tasks|requests|users))?)|并发(?:数|度)?|batch\s*size|bs)"
                               r"\s*[:=：]?\s*(\d+)|(\d+)\s*(?:concurrent|个?并发)", re.IGNORECASE)
@@ -1320,4 +1385,4 @@ def comparator_swapped(ctx: ClaimContext) -> list[Finding]:
 
 CHECKS = [pairing_swapped, column_swapped, column_named_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped, precision_swapped,
-          device_count_swapped, axis_swapped, total_as_single, total_told_as_added, points_as_percent, gap_of_other_dimension, comparator_swapped]
+          device_count_swapped, axis_swapped, text_measure_swapped, total_as_single, total_told_as_added, points_as_percent, gap_of_other_dimension, comparator_swapped]

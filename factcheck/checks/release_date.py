@@ -713,7 +713,7 @@ def closed_but_open(ctx: ClaimContext) -> list[Finding]:
 
 
 # "the fix will land in 0.7.0", "计划在 0.7 发布": a version still to come, not one in use
-_AHEAD = compile_pattern(r"\b(?:will|next|upcoming|planned|plan to|target(?:ed|s|ing)?|milestone|roadmap|coming)\b"
+_AHEAD = compile_pattern(r"\b(?:will|next|upcoming|planned|plan to|going to|target(?:ed|s|ing)?|milestone|roadmap|coming)\b"
                          r"|将|计划|下一|下个|预计|即将", re.IGNORECASE)
 
 
@@ -766,7 +766,9 @@ def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
     if not ctx.docs or not ctx.claim.versions:
         return []
     text = ctx.claim.text
-    events = [e for e in ctx.claim.of("event", affirmed=True) if e.key in ("released", "published")]
+    # "was released with v0.4.0", or "ships as part of lerobot v0.4.0"
+    events = [e for e in ctx.claim.of("event", affirmed=True) if e.key in ("released", "published")] + [
+        m for m in ctx.claim.of("shipped", affirmed=True) if m.text.casefold() in ("ships", "shipped", "ship")]
     if not events or load_lexicon().modality.says(text, "plan") or _AHEAD.search(text):
         return []
     for v in ctx.claim.versions:

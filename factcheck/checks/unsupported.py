@@ -865,6 +865,15 @@ def names_version(known: set[str], want: str) -> bool:
     return want in known or any(k.startswith(want + ".") for k in known)
 
 
+def _glued_in_identifier(ctx: ClaimContext, version: str) -> bool:
+    """"v2.1" where the source's script is "convert_dataset_v21_to_v30": a version of two or more parts written
+    without its dots after a "v" inside a name of code."""
+    digits = version.lstrip("vV").replace(".", "")
+    if "." not in version or len(digits) < 2 or not digits.isdigit():
+        return False
+    return re.search(rf"[A-Za-z0-9]_v{digits}(?![0-9])|(?<![A-Za-z0-9])v{digits}_[A-Za-z0-9]", _raw(ctx)) is not None
+
+
 def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     """A version the cited sources never mention (in titles, URLs or text)."""
     if not ctx.docs or not ctx.claim.versions:
@@ -873,7 +882,7 @@ def version_unsupported(ctx: ClaimContext) -> list[Finding]:
     out = []
     for v in ctx.claim.versions:
         want = same_version_key(v.version)
-        if names_version(known, want):
+        if names_version(known, want) or _glued_in_identifier(ctx, v.version):
             continue
         if any(c.negates(v.start, v.end) for c in ctx.claim.clauses if c.start <= v.start < c.end):
             continue

@@ -13,6 +13,8 @@ FRAGMENTS = [
     N_("still open"), N_("closed without being merged"),
     # release_date: date fields of a source document
     N_("merged"), N_("published"), N_("first release"), N_("created"), N_("closed"), N_("updated"),
+    # conflation: what a count of text counts
+    N_("tokens"), N_("characters"), N_("words"),
     # license: the artifact a license applies to
     N_("the {artifact}"), N_("it"), N_("code"), N_("weights"), N_("model"), N_("data"),
     # overstatement: where a result was measured

@@ -201,6 +201,7 @@ class Lexicon:
     metric_names: dict[str, str]  # metric id or aspect -> words for messages
     model_families: frozenset[str]  # first letters of model names ("qwen" of "Qwen2.5-7B")
     gloss: TermMatcher  # Chinese technical words -> the English word a source writes ("工具" -> "tool")
+    text_measures: TermMatcher  # what a count of text counts: token | character | word
 
 
 def _read(name: str) -> dict:
@@ -281,4 +282,5 @@ def _build_lexicon() -> Lexicon:
         metric_names=_names(m["metric"]),
         model_families=frozenset(f.casefold() for f in t["models"]["families"]),
         gloss=TermMatcher(_read("gloss.toml")["gloss"]),
+        text_measures=TermMatcher(t["text_measures"]),
     )
