@@ -4733,3 +4733,57 @@ def test_a_count_of_tokens_told_as_characters():
     code = doc("        # caps the result at ~2000 tokens\n        content = format_tool_results(result)[: 2000 * 4]")
     assert [f.check for f in flagged(run("Tool results are capped at 2,000 characters each.", code))] == ["text-measure-swapped"]
     assert flagged(run("Tool results are capped at about 2,000 tokens each.", code)) == []
+
+
+# --- stop 25: rounds 68 and 69 studied ---
+
+
+def test_points_between_two_scores_the_sentence_gives():
+    src = doc("| TAU-Bench (Retail) | 68.7 | 62.8 |")
+    assert flagged(run("在 TAU-Bench（Retail）上，它得到 68.7，比 GPT-4o-1120 的 62.8 高出约 6 个百分点。", src)) == []
+    assert flagged(run("在 TAU-Bench（Retail）上，它得到 68.7，比 GPT-4o-1120 的 62.8 高出约 9 个百分点。", src))
+
+
+def test_all_on_a_single_card_says_where_the_runs_were():
+    src = doc("Output speed 14.1 tokens/s (test environment: H100)")
+    assert flagged(run("测试全部在单卡上完成，输出速度为 14.1 tokens/s。", src)) == []
+    assert flagged(run("All runs were on a single GPU, at 14.1 tokens/s.", src)) == []
+    assert [f.check for f in flagged(run("所有显卡都能跑到 14.1 tokens/s。", src))] == ["scope-widened"]
+
+
+def test_a_sentence_that_dates_the_older_project_itself_calls_only_the_newer_one_new():
+    new = doc("Baichuan-M3-235B", url="https://github.com/o/Baichuan-M3-235B", kind="repository",
+              dates={"created": "2026-01-12"})
+    old = doc("Baichuan-M2-32B", url="https://github.com/o/Baichuan-M2-32B", kind="repository",
+              dates={"created": "2025-08-11"})
+    body = "本周的主角是 1 月 12 日首次提交到 GitHub 的 Baichuan-M3-235B；Baichuan-M2-32B 是去年 8 月的工作。"
+    assert flagged(run_citing(body, new, old, window="2026-01-12..2026-01-18"), "release-date") == []
+    assert flagged(run_citing("Baichuan-M2-32B 是本周首次开源的新模型。", new, old, window="2026-01-12..2026-01-18"),
+                   "release-date")
+
+
+def test_a_count_in_trillions_told_otherwise():
+    src = doc("GLM-4-32B-Base-0414 经过 15T 高质量数据的预训练，其中包含大量推理类的合成数据。", kind="repository")
+    assert [f.check for f in flagged(run("按 README 的说法，GLM-4-32B-Base-0414 经过 18T 高质量数据预训练。", src))] == ["figure-differs"]
+    assert flagged(run("按 README 的说法，GLM-4-32B-Base-0414 经过 15T 高质量数据预训练。", src)) == []
+
+
+def test_something_announced_as_coming_told_as_arrived():
+    readme = doc("FLUX finetuning requires approximately 50GB of RAM. QLoRA is coming soon and should reduce this "
+                 "number significantly.", kind="repository")
+    assert [f.check for f in flagged(run("QLoRA support has now arrived as well.", readme))] == ["planned-called-supported"]
+    assert flagged(run("QLoRA is coming soon and should cut the 50GB requirement.", readme)) == []
+    zh = doc("📢 SCAN-bench 将于近期开源发布，敬请期待。", kind="repository")
+    assert [f.check for f in flagged(run("SCAN-bench 已随 M3 一同开源，读者可以直接复现上述分数。", zh))] == [
+        "planned-called-supported"]
+    assert flagged(run("SCAN-bench 将于近期开源。", zh)) == []
+
+
+def test_a_chinese_retelling_swaps_the_gpu_named_elsewhere_in_the_sources():
+    pr = doc("使用8 * Nvidia H20 GPU进行lora微调和全量微调训练，数据集采用的AdvertiseGen数据集。")
+    readme = doc("> GPU: NVIDIA H100 80GB HBM3\n\n| Fine-tuning Model | 显存 |\n|---|---|\n| GLM-4-9B LoRA | 22G |",
+                 url="https://github.com/o/r/blob/main/finetune/README_zh.md", kind="page")
+    found = flagged(run_citing("作者在 PR 中称，示例训练在 8 张 Nvidia H100 上完成了 LoRA 和全量微调，数据集为 AdvertiseGen。", pr, readme))
+    assert [f.check for f in found] == ["condition-swapped"]
+    assert flagged(run_citing("作者在 PR 中称，示例训练在 8 张 Nvidia H20 上完成了 LoRA 和全量微调，数据集为 AdvertiseGen。",
+                              pr, readme)) == []

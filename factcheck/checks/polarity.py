@@ -265,13 +265,27 @@ _SWAPPABLE = ("hardware", "precision", "platform", "parallelism")
 
 _CODE = compile_pattern(r"`([^`]+)`")
 # a list of three or more ("NVIDIA GPUs, AMD GPUs, Intel Gaudi and AWS Neuron"): its members are no swap
-_LISTED = compile_pattern(r"[^,，、;；]+[,，、][^,，、;；]+[,，、][^,，、;；]+")
+# a list of three or more: items between commas or 、 (a Chinese sentence's "，" chains clauses, and a
+# clause of thirty characters or more is no list item)
+_LISTED = compile_pattern(r"[^,，、;；]+[,、][^,，、;；]+[,、][^,，、;；]+|[^,，、;；]+，[^,，、;；]{1,29}，[^,，、;；]+")
 
 
 def in_code(text: str, start: int, end: int) -> bool:
     """A term inside a name of code: "`fp16_master_weights`" names an option, not a precision."""
     return (start > 0 and text[start - 1] in "_`") or (end < len(text) and text[end] in "_`") or \
         text[:start].count("`") % 2 == 1
+
+
+def _retold_elsewhere(ctx: ClaimContext, kind: str, key: str, names: set[str]) -> bool:
+    """Whether a source sentence that names the condition also holds half the claim's names or more."""
+    for fact, sentence, sentence_gist, _ in source_sentences(ctx):
+        if any(m.kind == kind and m.key == key and m.text in sentence for m in fact.statement.mentions) and \
+                len(names & sentence_gist) >= len(names) / 2:
+            return True
+    return False
+
+
+_SOURCE_WORDS = frozenset({"pr", "prs", "issue", "readme", "blog", "changelog", "commit", "docs", "thread"})
 
 
 def condition_swapped(ctx: ClaimContext) -> list[Finding]:
@@ -296,7 +310,8 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     code = _CODE.findall(text)
     # across languages (a Chinese claim on an English comment) only the claim's names can
     # meet: then all of them must stand in the sentence
-    latin = {w for w in claim_gist if w.isascii()}
+    # (the words that name a source, "作者在 PR 中称", are the sentence's attribution, not its content)
+    latin = {w for w in claim_gist if w.isascii()} - _SOURCE_WORDS
     mostly_other = len(latin) < len(claim_gist) / 2 and len(latin) >= 2
     # or all the names of the clauses that hold the conditions, three at least: "目前用 AMX 运行 Qwen3MoE 时只能读取
     # FP32 GGUF，从 safetensor 加载的支持会在之后加入" retells "… Qwen3MoE running with AMX can only read BF16 GGUF;"
@@ -319,16 +334,20 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
         told_part = len(shared) >= 4 and len(shared) >= _COVER_CLAIM * len(claim_gist)
         if len(shared) < 2 or (len(shared) < _COVER_SOURCE * len(rest) and not across and not told_part):
             continue
-        retold.append((fact, sentence, theirs))
+        # a Chinese claim whose three or more names all stand in the sentence retells it, whatever else names
+        # the claim's condition ("8 张 Nvidia H100 上完成了 LoRA 和全量微调，数据集为 AdvertiseGen" against
+        # "使用8 * Nvidia H20 GPU进行lora微调…AdvertiseGen", beside a README that ran on an H100)
+        retold.append((fact, sentence, theirs, across and len(latin) >= 3 and latin <= rest))
     said = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions if m.kind in _SWAPPABLE}
     # where the retold sentence gives the claim's own figure, a source that names the claim's
     # condition elsewhere without a figure ("在 Jetson AGX Orin 和 RTX 4090 两款芯片上 … 更高处理
     # 速度") did not measure that figure there
     measured = set().union(*(_measured_under(fact, sentence) for fact, sentence, *_ in source_sentences(ctx)))
-    for fact, sentence, theirs in retold:
+    for fact, sentence, theirs, named_all in retold:
         figures = [qa for qa in ctx.claim.quantities if not qa.negated and qa.q.unit and _in_sentence(fact, sentence, qa)]
         for kind, key in mine:
-            if (kind, key) in said and (not figures or (kind, key) in measured):
+            if (kind, key) in said and (not figures or (kind, key) in measured) and not (
+                    named_all and not _retold_elsewhere(ctx, kind, key, latin)):
                 continue
             # one condition for one: a list ("NVIDIA GPUs, AMD GPUs, Google Cloud TPUs …") is no swap
             if sum(kd == kind for kd, _ in mine) != 1 or sum(kd == kind for kd, _ in theirs) != 1:
@@ -592,8 +611,9 @@ def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
 
 # what a claim says is in place now: supported (the thing after the verb) or integrated (the thing before it)
 _IN_PLACE = compile_pattern(r"支持|兼容|\b(?:supports?|supported|integrates|ships|works? with)\b", re.IGNORECASE)
-_INTEGRATED = compile_pattern(r"并入|集成到|集成进|合入|\b(?:(?:is|was|has been|now) integrated|merged into|lands? in|landed in"
-                              r"|ships? in)\b", re.IGNORECASE)
+_INTEGRATED = compile_pattern(r"并入|集成到|集成进|合入|已(?:经)?(?:随[^，,。；;]{0,12})?(?:一同|一起)?(?:开源|上线|发布|放出)"
+                              r"|\b(?:(?:is|was|has been|now) integrated|merged into|lands? in|landed in"
+                              r"|ships? in|(?:support )?(?:has|have) (?:now )?arrived|is now available)\b", re.IGNORECASE)
 # a function by its call ("sleep()", "torch.compile()"): a name even in lower case
 _CALL = compile_pattern(r"(?<![\w.])[A-Za-z_][\w.]*\(\)")
 

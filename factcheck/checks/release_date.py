@@ -413,9 +413,11 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     # "12 月 4 日，ErvinXie 提交了 #1663 …，指向 #1598": the date the sentence gives is one named
     # document's own; that one is what the sentence calls new, not the one it points to
     days = {d.date for d in _day_dates(ctx) if d.date}
+    months = {(d.date.year, d.date.month) for d in ctx.claim.dates if d.date and d.precision == "month"}
     dated = [d for d in named if days & set(d.dates.as_dates().values())]
     if dated:
         named = dated
+    best = None
     for score, doc in ctx.subject_docs():
         if named and doc not in named:
             continue  # "#18550, opened on September 20": the sentence says which source it speaks of
@@ -425,9 +427,14 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
             return found
         if score < 2:
             continue
+        if best is not None and score < best:
+            break  # "本周的主角是 1 月 12 日首次提交的 Baichuan-M3-235B": the source the sentence speaks of most is new
+            #        this week; one it speaks of less ("Baichuan-M2-32B") is another thing
         seen = _earliest(doc, created=opened)
-        if seen and seen[0] in days:
-            continue  # "#3785 (opened July 2, merged July 12)": the sentence gives the old date itself
+        if seen and seen[0] >= ctx.window.start:
+            best = score
+        if seen and (seen[0] in days or (seen[0].year, seen[0].month) in months):
+            continue  # "#3785 (opened July 2, merged July 12)", "M2 是去年 8 月的工作": the sentence gives the old date itself
         if seen and seen[0] < ctx.window.start:
             return [ctx.finding(
                 "release-date", "error",

@@ -51,6 +51,9 @@ def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
     pairs += [(a, b) for i, (a, sa) in enumerate(earlier) for b, sb in earlier[i + 1:] if sa is sb]
     out = []
     for (a, fact), (b, _) in pairs:
+        if a.q.unit == b.q.unit and a.q.unit in ("", "%") and max(a.q.high, b.q.high) <= 100:
+            # "68.7，比 GPT-4o-1120 的 62.8 高出约 6 个百分点": the gap of two scores or shares, in points
+            out.append((abs(a.q.high - b.q.high), "pp", fact))
         if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
             continue
         big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
