@@ -4787,3 +4787,31 @@ def test_a_chinese_retelling_swaps_the_gpu_named_elsewhere_in_the_sources():
     assert [f.check for f in found] == ["condition-swapped"]
     assert flagged(run_citing("作者在 PR 中称，示例训练在 8 张 Nvidia H20 上完成了 LoRA 和全量微调，数据集为 AdvertiseGen。",
                               pr, readme)) == []
+
+
+# --- stop 25: rounds 70 and 71 studied ---
+
+
+def test_english_scale_words_multiply():
+    from factcheck.extract.statement import extract_statement
+    assert [(q.q.high, q.q.unit) for q in extract_statement("over 13 million hours of audio").quantities] == [(13e6, "h")]
+    src = doc("Pre-train on over 13 million hours of diverse audio data (speech, music, sounds) and text data.", kind="repository")
+    assert flagged(run("README 称预训练使用了超过 1300 万小时的多样音频数据。", src)) == []
+    assert flagged(run("README 称预训练使用了超过 1300 万小时的多样音频数据，其中 900 万小时是语音。", src))
+
+
+def test_a_fraction_in_words_reads_the_pair_right_after_it():
+    src = doc("deepseek2-16b 8192: total 704.60 -> 593.27, attention 222.65 -> 111.33, weights 481.95")
+    assert flagged(run("The total goes from 704.60 to 593.27, with attention halved from 222.65 to 111.33.", src)) == []
+    total = doc("deepseek2-16b 8192: total 704.60 -> 593.27")
+    found = flagged(run("The total goes from 704.60 to 593.27, with attention halved from 222.65 to 181.33.", total))
+    assert "fraction-disagrees" in [f.check for f in found] and "222.65" in found[0].message
+
+
+def test_a_question_raised_in_an_issue_is_its_opening():
+    issue = doc("MFU of causal attention", url="https://github.com/o/r/issues/1972", kind="issue", dates={"created": "2025-07-15"})
+    found = flagged(run("The question was raised in issue #1972 on July 18 by philip-essential.", issue, cite=issue.url,
+                        window="2025-07-22..2025-07-28"))
+    assert [f.check for f in found] == ["date-contradicted"]
+    assert flagged(run("The question was raised in issue #1972 on July 15 by philip-essential.", issue, cite=issue.url,
+                       window="2025-07-22..2025-07-28")) == []

@@ -418,18 +418,22 @@ _DIGITS = compile_pattern(r"\d")
 def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
     """A change told in words that the sentence's own figures contradict: "decode 从 34
     tokens/s 降到约 17 tokens/s，只剩原来的三分之一" (34 to 17 is a half). The words are
-    read against the nearest from->to pair before them."""
+    read against a from->to pair that opens right after them ("halved from 222.65 to 111.33"), or else the
+    nearest one before them."""
     pairs = ctx.claim.changes()
     out = []
     for qa in ctx.claim.quantities:
         q = qa.q
         if q.unit != "%" or _DIGITS.search(q.raw) or qa.negated:
             continue  # only a fraction in words ("一半", "a third")
-        before = [(a, b) for a, b in pairs if b.q.end <= q.start and not a.q.is_range and not b.q.is_range
+        usable = [(a, b) for a, b in pairs if not a.q.is_range and not b.q.is_range
                   and a.q.unit == b.q.unit and a.q.high > 0 and b.q.high > 0]
-        if not before:
+        # "attention halved from 222.65 to 111.33": a pair that opens right after the words is theirs
+        after = [(a, b) for a, b in usable if 0 <= a.q.start - q.end <= 12]
+        before = [(a, b) for a, b in usable if b.q.end <= q.start]
+        if not after and not before:
             continue
-        a, b = before[-1]
+        a, b = after[0] if after else before[-1]
         big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
         # a change of half is read either way ("halved" / "doubled"); a third or a quarter one way
         told = {(big - small) / big * 100, (big - small) / small * 100}

@@ -182,8 +182,10 @@ _NUMBER = compile_pattern(
     re.VERBOSE,
 )
 _TENTHS = compile_pattern(r"成(?![为功本员长型果立熟绩就品像不])")  # 三成 (30 %), not 成为 / 完成
-_SUFFIX = compile_pattern(r"(?P<s>[kK](?![A-Za-z])|M(?![A-Za-z])|B(?![A-Za-z0-9/])|[ \t]?(?:百万|千万|万|亿))")
-_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "百万": 1e6, "千万": 1e7}
+_SUFFIX = compile_pattern(r"(?P<s>[kK](?![A-Za-z])|M(?![A-Za-z])|B(?![A-Za-z0-9/])|[ \t]?(?:百万|千万|万|亿)"
+                          r"|[ \t](?:thousand|million|billion|trillion)(?![A-Za-z]))")
+_SCALE = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8, "百万": 1e6, "千万": 1e7,
+          "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _SHAPE = compile_pattern(r"[ \t]?[x×][ \t]?\d")  # 1344x768, 8 x 2048: not a multiplier
 _TIMES = compile_pattern(r"[ \t]*-?[ \t]*times(?![A-Za-z])", re.IGNORECASE)
 _COMPARATIVE = compile_pattern(
