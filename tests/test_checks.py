@@ -4815,3 +4815,50 @@ def test_a_question_raised_in_an_issue_is_its_opening():
     assert [f.check for f in found] == ["date-contradicted"]
     assert flagged(run("The question was raised in issue #1972 on July 15 by philip-essential.", issue, cite=issue.url,
                        window="2025-07-22..2025-07-28")) == []
+
+
+# --- stop 25: rounds 72 and 73 studied ---
+
+
+def test_a_day_the_news_line_gives_dates_what_the_sentence_calls_new():
+    readme = doc("## News\n- 2024.12.25: Gradio Demo example, incremental prefilling and VLMEvalKit support.\n"
+                 "- 2024.12.13: DeepSeek-VL2 family released.", url="https://github.com/o/DeepSeek-VL2", kind="repository",
+                 dates={"first_release": "2024-12-13"})
+    window = "2024-12-24..2024-12-30"
+    assert flagged(run("按 README 的更新记录，12 月 25 日新增的是 Gradio Demo 示例、增量预填充和 VLMEvalKit 支持。", readme,
+                       window=window, cite=readme.url), "release-date") == []
+    assert flagged(run("DeepSeek-VL2 是本周新发布的模型。", readme, window=window, cite=readme.url), "release-date")
+
+
+def test_a_card_named_by_its_number_and_maker():
+    src = doc("Below is a test on a laptop with **16GB System RAM** and **6GB VRAM** (Nvidia 3060 laptop). The speed "
+              "on this machine is about 1.35 seconds per iteration.", kind="repository")
+    assert flagged(run("On a laptop with 16GB of RAM and a 6GB RTX 3060, the README reports about 1.35 seconds per iteration.", src)) == []
+    assert flagged(run("On a laptop with 16GB of RAM and a 6GB RTX 4060, the README reports about 1.35 seconds per iteration.", src))
+
+
+def test_metadata_is_no_data_a_license_covers():
+    card = doc("---\nlicense: apache-2.0\n---\n# Qwen2-VL-2B", kind="model_card")
+    assert flagged(run("2B 基座模型卡的元数据中 license 为 apache-2.0。", card)) == []
+    assert flagged(run("数据集以 MIT 许可发布。", doc("The code is released under the Apache-2.0 license.", kind="repository")))
+
+
+def test_a_figure_both_sides_of_a_row_give_goes_with_either():
+    table = doc("| GPU | Minimal GPU Memory | Minimal System Memory |\n|---|---|---|\n| Nvidia RTX 4XXX | 4GB | 8GB |\n"
+                "| Nvidia GTX 9XX | 8GB | 8GB |", kind="repository")
+    assert flagged(run("RTX 4XXX cards need 4GB of GPU memory and 8GB of system memory.", table), "metric-conflation") == []
+
+
+def test_a_column_told_where_the_sentence_names_several_columns_is_no_swap():
+    table = doc("| Benchmark | Previous SoTA | Claude-3.5 Sonnet | GPT-4o | Qwen2-VL-72B |\n|---|---|---|---|---|\n"
+                "| DocVQA test | 94.1 | 95.2 | 92.8 | 96.5 |\n| InfoVQA test | 82.0 | 74.3 | 92.8 | 84.5 |")
+    assert flagged(run("72B 在 DocVQA test 上为 96.5，高于 GPT-4o 的 92.8 和 Claude-3.5 Sonnet 的 95.2。", table),
+                   "metric-conflation") == []
+
+
+def test_figures_joined_by_a_plus_are_paired_with_their_names():
+    src = doc("2.0.16: Colab can run both base model and refiner model with 7.8GB RAM + 5.3GB VRAM, and it never crashes.",
+              kind="repository")
+    found = flagged(run("Since 2.0.16, Colab can run both models with 5.3GB of RAM and 7.8GB of VRAM.", src))
+    assert [f.check for f in found] == ["pairing-swapped"]
+    assert flagged(run("Since 2.0.16, Colab can run both models with 7.8GB of RAM and 5.3GB of VRAM.", src)) == []

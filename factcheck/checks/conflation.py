@@ -741,7 +741,7 @@ def axis_sides(text: str, lo: int, hi: int) -> dict[str, set[str]]:
 
 # "a 24.21% latency improvement and a 31.92% throughput improvement": the parts of one
 # clause, split at its coordinators, each with its figure and its own side
-_PARTS = compile_pattern(r"\s+(?:and|while|whereas|against|versus|vs\.?|compared (?:with|to))\s+|\s*[,，、;；]\s*"
+_PARTS = compile_pattern(r"\s+(?:and|while|whereas|against|versus|vs\.?|compared (?:with|to)|\+)\s+|\s*[,，、;；]\s*"
                          r"|以及|并且|而|对比|相比", re.IGNORECASE)
 
 
@@ -819,8 +819,9 @@ def pairing_swapped(ctx: ClaimContext) -> list[Finding]:
                 given, told = swapped
                 return [ctx.finding("metric-conflation", "warning",
                                     f"In the source, {qa.q.raw} goes with {given}, not {told}.", [hit.fact], "pairing-swapped")]
-            if wide or not own_label or not other_label:
-                continue  # the claim does not name both sides (of one clause)
+            if wide or not own_label or not other_label or alike:
+                continue  # the claim does not name both sides (of one clause); or both sides give the figure
+                #           ("GTX 9XX | GPU memory: 8GB | System memory: 8GB"), so it goes with either
             clause = ctx.claim.clauses[qa.clause]
             a, b = _part_of(text, clause.start, clause.end, qa.q.start)
             here = gist(text[a:b])
@@ -1155,6 +1156,11 @@ def _header_words(header: str) -> frozenset[str]:
     return frozenset(w for w in gist(re.sub(r"[*`]", " ", header)) if w.isascii() and not w.isdigit())
 
 
+def _latin_runs(text: str) -> frozenset[str]:
+    """The Latin letter-and-digit runs of a text, lower-cased ("Kolors-ControlNet-Pose": kolors, controlnet, pose)."""
+    return frozenset(w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", text))
+
+
 def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
     """"Pose 版本的视觉吸引力达到 4.78" where the row gives "Average Visual Appeal: 3.63 | Average Text
     Faithfulness: 4.78": the figure's own part of the claim names another column of its row by the words that
@@ -1173,8 +1179,13 @@ def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
                 continue
             st = hit.fact.statement
             own = _header_words(_header(st, hit.qa.clause))
-            if not own:
-                continue
+            row_words = _latin_runs(st.text.split("|", 1)[0]) - {"sub", "sup", "br"}
+            if not own or not (row_words & _latin_runs(ctx.claim.text)):
+                continue  # a row the sentence does not name ("DocVQA 上为 96.5 … 92.8" against the InfoVQA row's 92.8)
+            named_columns = [x for x in st.quantities if x is not hit.qa
+                             and (_header_words(_header(st, x.clause)) - own) and (_header_words(_header(st, x.clause)) - own) <= words]
+            if len(named_columns) != 1:
+                continue  # the part names no other column, or several ("高于 GPT-4o 的 92.8 和 Claude-3.5 Sonnet 的 95.2")
             for x in st.quantities:
                 if x is hit.qa or same_value(qa.q, x.q) or x.q.unit != hit.qa.q.unit or any(
                         same_value(o.q, x.q) for o in ctx.claim.quantities):

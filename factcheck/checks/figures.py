@@ -85,12 +85,19 @@ def _noun(text: str, end: int) -> str | None:
 
 
 # or the name it is the value of, right before it: "block_t of 8", "block_t（16）", "rank=4"
-_KEY = compile_pattern(r"([A-Za-z][\w.-]*[A-Za-z0-9_]|[\u4e00-\u9fff]{2})\s*(?:of|is|=|:|：|为|是|（|\()?\s*$")
+_KEY = compile_pattern(r"([A-Za-z][\w.-]*[A-Za-z0-9_]|[\u4e00-\u9fff]{2})\s*(?:of|is|=|:|：|[均都也皆]?(?:为|是)|（|\()?\s*$")
 
 
 def _key(text: str, start: int) -> str | None:
     m = _KEY.search(text, max(0, start - 32), start)
-    return m.group(1).casefold() if m else None
+    if not m:
+        return None
+    key = m.group(1).casefold()
+    if not key.isascii():  # "序列长度均为 8192": the English word a source's "Sequence Length: 4096" keys it by
+        window = text[max(0, m.start(1) - 4):m.end(1)]  # the term may begin before the two characters
+        hit = next((h for h in load_lexicon().gloss.find(window) if h.end == len(window)), None)
+        return hit.key if hit else key
+    return key
 
 
 def _sentence_words(text: str, at: int) -> frozenset[str]:
@@ -173,7 +180,7 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if held:
                 # the claim's value among the same words, or in a sentence of the passage that holds two of them
                 # beyond the label's reach ("For the 4096px task, hybrid parallel still benefits …, 1.9x lower")
-                if shared or len(own & _sentence_words(st.text, other.q.start)) >= _MIN_SHARED:
+                if shared or _cover(own, _sentence_words(st.text, other.q.start)):
                     return None
                 continue
             covered = _cover(own, theirs)
@@ -201,7 +208,8 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if best is None or covered > best[0]:
                 # the claim's other figure, told in another clause ("另加 20GB …，合计约 40GB"): the passage
                 # numbers that one, and leaves this figure unread
-                own_other = any(o is not qa and o.clause != qa.clause and _holds(o, other) for o in claim)
+                own_other = any(o is not qa and o.clause != qa.clause and _holds(o, other)
+                                and _cover(label(text, o.q.start, o.q.end), theirs) >= covered for o in claim)
                 best = (covered, None if own_other else Hit(fact, other))
     return best[1] if best else None
 

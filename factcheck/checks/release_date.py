@@ -189,7 +189,8 @@ def _news_line(ctx: ClaimContext, fact) -> str:
 def _opens_with_date(st) -> bool:
     """A news line opens with its date ("[2025/5] OpenRLHF 0.8.0 支持 …", "- Mar 7, 2025: Added …"):
     the line is the event."""
-    return any(not st.text[:d.start].strip(" -*•[(（【🔥") for d in st.dates)
+    # (only marks before the date: "- ", "[", "🔥", and any other symbol that is no word, such as "✅")
+    return any(not re.search(r"[\w\x00-\x7f]", st.text[:d.start].strip(" -*•[(（【🔥")) for d in st.dates)
 
 
 def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
@@ -417,6 +418,10 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     dated = [d for d in named if days & set(d.dates.as_dates().values())]
     if dated:
         named = dated
+    if any(ctx.window.contains(day) for day in days) and any(
+            _opens_with_date(f.statement) and any(d.date in days and d.precision == "day" for d in f.statement.dates)
+            for f in ctx.facts):
+        return []  # "12 月 25 日新增的是 Gradio Demo 示例…": the news line of that day is what the sentence calls new
     best = None
     for score, doc in ctx.subject_docs():
         if named and doc not in named:

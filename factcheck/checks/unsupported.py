@@ -1055,6 +1055,15 @@ def _platform_told_otherwise(ctx: ClaimContext, m) -> bool:
     return False
 
 
+def _card_number_seen(ctx: ClaimContext, m) -> bool:
+    """"RTX 3060" where the README writes "Nvidia 3060 laptop": a card's model number after its maker's or
+    line's name in a cited source."""
+    number = re.search(r"\d{3,4}", m.text) if m.kind == "hardware" else None
+    if number is None:
+        return False
+    return re.search(rf"\b(?:nvidia|geforce|rtx|gtx|amd|radeon|rx)\s*{number.group(0)}(?![\d])", _raw(ctx)) is not None
+
+
 def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     """A measurement condition or a model name that no cited source mentions, in a
     sentence the sources otherwise carry: "~500 TFLOPS on RTX 3090" where the source
@@ -1100,7 +1109,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     named = {(m.kind, m.key) for f in ctx.facts for m in f.statement.mentions}
     for m in conditions:
         # (parallelism is left out: its degrees are spelled too many ways, "Ulysses-2" / "ulysses_degree=2")
-        if arch.get(m.key) in archs or (m.kind, m.key) in named or _seen(ctx, m.text, m.key):
+        if arch.get(m.key) in archs or (m.kind, m.key) in named or _seen(ctx, m.text, m.key) or _card_number_seen(ctx, m):
             continue
         if _seen_glued(ctx, m.text, m.end):
             continue

@@ -26,7 +26,7 @@ _GLUED_BEFORE = compile_pattern(r"[A-Za-z][-_]$")
 
 def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
     lexicon = load_lexicon()
-    artifacts = lexicon.artifacts.find(text)
+    artifacts = [a for a in lexicon.artifacts.find(text) if a.key != "metadata"]
     found: list[LicenseStatement] = []
     for hit in lexicon.license_none.find(text):
         ci = clause_at(clauses, hit.start)
