@@ -1182,16 +1182,14 @@ def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
             row_words = _latin_runs(st.text.split("|", 1)[0]) - {"sub", "sup", "br"}
             if not own or not (row_words & _latin_runs(ctx.claim.text)):
                 continue  # a row the sentence does not name ("DocVQA 上为 96.5 … 92.8" against the InfoVQA row's 92.8)
-            named_columns = [x for x in st.quantities if x is not hit.qa
-                             and (_header_words(_header(st, x.clause)) - own) and (_header_words(_header(st, x.clause)) - own) <= words]
-            if len(named_columns) != 1:
+            columns = [(x, told, _header_words(told)) for x in st.quantities if x is not hit.qa
+                       for told in [_header(st, x.clause)]]
+            if sum(1 for _, _, theirs in columns if (theirs - own) and (theirs - own) <= words) != 1:
                 continue  # the part names no other column, or several ("高于 GPT-4o 的 92.8 和 Claude-3.5 Sonnet 的 95.2")
-            for x in st.quantities:
-                if x is hit.qa or same_value(qa.q, x.q) or x.q.unit != hit.qa.q.unit or any(
+            for x, told, theirs in columns:
+                if same_value(qa.q, x.q) or x.q.unit != hit.qa.q.unit or any(
                         same_value(o.q, x.q) for o in ctx.claim.quantities):
                     continue  # (a sentence that gives that column's figure too tells the two apart itself)
-                told = _header(st, x.clause)
-                theirs = _header_words(told)
                 apart, mine = theirs - own, own - theirs
                 if len(apart) >= 2 and apart <= words and not (mine & words):
                     given, figure = x.q.raw, qa.q.raw
@@ -1244,8 +1242,8 @@ def text_measure_swapped(ctx: ClaimContext) -> list[Finding]:
             continue
         words = _stems(ctx.claim.text)
         parts = {m.key for m in ctx.claim.mentions if m.kind == "hardware"}
+        others = {o.q.high for o in ctx.claim.quantities if o is not qa and not o.q.is_range}
         for fact, x, measure in theirs:
-            others = {o.q.high for o in ctx.claim.quantities if o is not qa and not o.q.is_range}
             if words & _stems(fact.statement.text) or parts & {m.key for m in fact.statement.mentions if m.kind == "hardware"} \
                     or others & {y.q.high for y in fact.statement.quantities if y is not x}:
                 counted, told = _MEASURE_WORDS[measure], _MEASURE_WORDS[mine]

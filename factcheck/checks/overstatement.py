@@ -619,7 +619,6 @@ def status_raised(ctx: ClaimContext) -> list[Finding]:
                 in_doc = doc is not None and bool(named & _settings_named(doc.text))
                 contra = [f for f in contra if named & _settings_named(f.statement.text)
                           or (in_doc and not _settings_named(f.statement.text))]
-
             backed = [f for f in pool if confirm in f.statement.keys("status", affirmed=confirm_affirmed)
                       and not _former(f, confirm)]
             if contra and not backed:

@@ -173,7 +173,15 @@ def _weight(shared: set[str]) -> int:
 
 def _news_line(ctx: ClaimContext, fact) -> str:
     """The whole source line a dated news fact opens: "2024.07.26 🔥 Kolors发布了ControlNet和Inpainting Model! 请查看
-    [ControlNet(Canny, Depth)](./controlnet/)" is one news item, though its "!" ends a sentence."""
+    [ControlNet(Canny, Depth)](./controlnet/)" is one news item, though its "!" ends a sentence. Read once per
+    section: every claim that calls something new asks for the same lines."""
+    key = ("news_line", id(fact))
+    if key not in ctx.section_memo:
+        ctx.section_memo[key] = _read_news_line(ctx, fact)
+    return ctx.section_memo[key]
+
+
+def _read_news_line(ctx: ClaimContext, fact) -> str:
     head = fact.quote[:40]
     doc = next((d for d in ctx.docs if d.url == fact.url), None)
     line = next((line for line in doc.text.splitlines() if head in line), None) if doc else None

@@ -944,10 +944,9 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
     for name, ver, m in _named_versions(ctx.claim.text):
         theirs = given.get(name)
         # one version the sources give the thing; a model family ("Qwen 1.5", "InternVL2.5") has many
-        if not theirs or len(theirs) != 1 or ver in theirs or name in families:
+        # (the claim's own version, or its series: "Ubuntu 22.04" names the source's "Ubuntu 22.04.5")
+        if not theirs or len(theirs) != 1 or names_version(set(theirs), ver) or name in families:
             continue
-        if any(v.startswith(ver + ".") for v in theirs):
-            continue  # "Ubuntu 22.04" names the series of the source's "Ubuntu 22.04.5"
         if any(c.negates(m.start(), m.end()) for c in ctx.claim.clauses if c.start <= m.start() < c.end):
             continue
         doc, written = next(iter(theirs.values()))
@@ -1039,15 +1038,16 @@ def _platform_told_otherwise(ctx: ClaimContext, m) -> bool:
     a cited document that carries another of the sentence's conditions (its hardware, its precision, one of
     its distinctive figures) names a platform of the same family (an OS, a back end) and never this one.
     The document speaks to where it ran, and says otherwise."""
-    family = load_lexicon().platform_family.get(m.key)
-    if family is None or m.negated or _seen(ctx, m.text, m.key) or not load_lexicon().modality.says(ctx.claim.text, "measured"):
+    lexicon = load_lexicon()
+    family = lexicon.platform_family.get(m.key)
+    if family is None or m.negated or _seen(ctx, m.text, m.key) or not lexicon.modality.says(ctx.claim.text, "measured"):
         return False  # ("Windows users can try the same setup" says nothing of where the source ran)
     shared = {(x.kind, x.key) for x in ctx.claim.mentions if x.kind in ("hardware", "precision") and not x.negated}
     figures = [qa for qa in ctx.claim.quantities if distinctive(qa.q) and not qa.negated]
     for doc in ctx.docs:
         facts = ctx.facts_of(doc)
         keys = {(x.kind, x.key) for f in facts for x in f.statement.mentions if not x.negated}
-        if not any(kind == "platform" and key != m.key and load_lexicon().platform_family.get(key) == family
+        if not any(kind == "platform" and key != m.key and lexicon.platform_family.get(key) == family
                    for kind, key in keys):
             continue
         if shared & keys or any(matches(qa.q, facts, bare_ok=False) for qa in figures):
@@ -1327,6 +1327,13 @@ _STRETCH_END = compile_pattern(r"[，,。；;！？!?\n(（]|\s—\s")
 _SET_BEFORE = compile_pattern(r"(?:[=:：]|\b(?:to|is|of|as)\b|为|是|到了?|成|至)\s*[`'\"“]?\s*$", re.IGNORECASE)
 
 
+def _folded_value(value: str) -> str:
+    """A setting's value as defaults are compared: a truth value by its sense ("on", "开启" -> "true"), a number
+    without trailing zeros ("8.0" -> "8")."""
+    value = _TRUTH.get(value.casefold(), value.casefold())
+    return f"{float(value):g}" if value.replace(".", "").isdigit() else value
+
+
 def _defaults(text: str) -> list[tuple[str | None, str, tuple[int, int]]]:
     """The defaults a text gives: (the setting's folded name or None, the value, the span from cue to value); the
     value is the last one within the cue's stretch ("默认值从 6 提高到 10": 10), a number or a truth value."""
@@ -1338,10 +1345,7 @@ def _defaults(text: str) -> list[tuple[str | None, str, tuple[int, int]]]:
                   if _SET_BEFORE.search(text, max(cue.end(), v.start() - 8), v.start())]
         if not values:
             continue
-        value = values[-1].group(1).casefold()
-        value = _TRUTH.get(value, value)
-        if value.replace(".", "").isdigit():
-            value = f"{float(value):g}"
+        value = _folded_value(values[-1].group(1))
         keys = [m.group(1) or m.group(2) for m in _CODE_KEY.finditer(text, cue.end(), values[-1].start())]
         if not keys:  # or before the cue, within its own stretch: "The Timer constructor's debug defaults to …"
             lo = max(0, cue.start() - 40)
@@ -1363,11 +1367,7 @@ def _signature_defaults(text: str) -> list[tuple[str, str]]:
     out = []
     for sig in _SIGNATURE.finditer(text):
         params = re.sub(r"\[[^\[\]]*\]", "", sig.group(1))  # "Sequence[str, int]" holds no parameter's comma
-        for m in _PARAMETER_DEFAULT.finditer(params):
-            value = _TRUTH.get(m.group(2).casefold(), m.group(2).casefold())
-            if value.replace(".", "").isdigit():
-                value = f"{float(value):g}"
-            out.append((m.group(1).casefold(), value))
+        out += [(m.group(1).casefold(), _folded_value(m.group(2))) for m in _PARAMETER_DEFAULT.finditer(params)]
     return out
 
 
