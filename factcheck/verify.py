@@ -213,12 +213,22 @@ def characterised(st: Statement, previous: Statement | None, window: Window | No
     return extract_statement(f"{' / '.join(figures)} {first}", window, claim=True)
 
 
+def _writer(doc: SourceDocument, where: str) -> str | None:
+    """Who wrote a passage, where the document says: a comment's author, or the document's own for its text.
+    What a sentence puts on a person ("X replied that …") can only be read with it."""
+    if where.startswith("comment:"):
+        i = int(where.partition(":")[2])
+        return doc.comments[i].author if i < len(doc.comments) else None
+    author = getattr(doc, "author", None)
+    return author if where == "text" and isinstance(author, str) and author else None
+
+
 def _undecided(ctx: ClaimContext, reason: str) -> UndecidedClaim:
     by_doc = sorted(ctx.docs, key=lambda d: -relevance(ctx.claim.text, ctx.claim.quantities, ctx.facts_of(d)))
     passages = []
     for doc in by_doc[:2]:
         ranked = sorted(ctx.facts_of(doc), key=lambda f: -relevance(ctx.claim.text, ctx.claim.quantities, [f]))
-        passages.extend(Passage(url=f.url, text=f.quote, where=f.where) for f in ranked[:4])
+        passages.extend(Passage(url=f.url, text=f.quote, where=f.where, author=_writer(doc, f.where)) for f in ranked[:4])
     span = ctx.sentence.span
     return UndecidedClaim(sentence_index=ctx.sentence.index, sentence=ctx.sentence.text, line=span.line,
                           column=span.column, end_line=span.end_line, section_title=ctx.section.title,

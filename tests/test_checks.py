@@ -4862,3 +4862,243 @@ def test_figures_joined_by_a_plus_are_paired_with_their_names():
     found = flagged(run("Since 2.0.16, Colab can run both models with 5.3GB of RAM and 7.8GB of VRAM.", src))
     assert [f.check for f in found] == ["pairing-swapped"]
     assert flagged(run("Since 2.0.16, Colab can run both models with 7.8GB of RAM and 5.3GB of VRAM.", src)) == []
+
+
+# --- stop 26: who said it, read by the words of each comment; rounds 74 and 75's first-run false alarms ---
+
+def _review_thread(**fields) -> SourceDocument:
+    return doc("Quality of life improvement to auto load env var.", kind="pull_request", comments=[
+        {"author": "jmorganca", "date": "2025-09-22", "text": "ollama/_client.py:97: Is there a way to unit test this? "
+                                                            "Reading the key from an environment variable is easy to break."},
+        {"author": "ParthSareen", "date": "2025-09-22", "text": "added"}], **fields)
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("jmorganca authored the change, and it was ParthSareen who asked in review whether there was a way to unit test it.",
+     ["speech-put-on-other"]),
+    ("ParthSareen authored the change, and it was jmorganca who asked in review whether there was a way to unit test it.", []),
+    ("评审中 ParthSareen 询问这段读取环境变量的代码有没有办法做单元测试。", ["speech-put-on-other"]),
+    ("评审中 jmorganca 询问这段读取环境变量的代码有没有办法做单元测试。", []),
+    # two people in one clause of saying: no one reading of who said what
+    ("Asked by jmorganca whether there was a way to unit test it, ParthSareen added a test.", []),
+])
+def test_words_a_comment_carries_put_on_another_participant(body, checks):
+    assert [f.check for f in flagged(run(body, _review_thread()))] == checks
+
+
+def test_a_description_whose_writer_is_unknown_may_be_the_named_ones():
+    # the description carries the words as well as a commenter's quote of them: it may be the named one's
+    src = doc("Is there a way to unit test loading the key from the environment? This PR adds one.", comments=[
+        {"author": "jmorganca", "date": "2025-09-22", "text": "> Is there a way to unit test loading the key\nyes, LGTM"},
+        {"author": "alice", "date": "2025-09-22", "text": "Is there a way to unit test this loading of the key?"}])
+    assert flagged(run("bob asked whether there was a way to unit test loading the key.", src)) == []
+    # and a reply's quoted lines are the quoted writer's, not the replier's
+    quoting = doc("Loads OLLAMA_API_KEY on init.", comments=[
+        {"author": "jmorganca", "date": "2025-09-22", "text": "> Is there a way to unit test loading the key?\nyes, LGTM"},
+        {"author": "alice", "date": "2025-09-22", "text": "Is there a way to unit test this loading of the key?"}])
+    assert [f.check for f in flagged(run("jmorganca asked whether there was a way to unit test loading the key.", quoting))] \
+        == ["speech-put-on-other"]
+    assert flagged(run("alice asked whether there was a way to unit test loading the key.", quoting)) == []
+
+
+def test_a_participant_known_from_another_thread_of_the_section():
+    issue = doc("VRAM is not freed after a run.", url=ISSUE, kind="issue", comments=[
+        {"author": "Tigwin", "date": "2023-08-20", "text": "I found a temp fix for the vram issue: disable the video card "
+                                                          "then enable it, freed up almost half my vram."}])
+    other = doc("Is the 2060 supported?", url=PR, kind="issue", comments=[
+        {"author": "lllyasviel", "date": "2023-08-21", "text": "2060 is supported and well tested."}])
+    said = "In that thread, {} suggested disabling and re-enabling the video card to free VRAM."
+    assert [f.check for f in flagged(run_citing(said.format("lllyasviel"), issue, other))] == ["speech-put-on-other"]
+    assert flagged(run_citing(said.format("Tigwin"), issue, other)) == []
+
+
+def test_a_models_size_is_no_result_told_as_a_ranges_top():
+    table = doc("| Model | MMLU | CMMLU |\n|---|---|---|\n| Yi 1.5-34B | 77.1 | 84.8 |\n| Qwen1.5-72B | 77.5 | 84.2 |",
+                kind="model_card")
+    assert not [f for f in flagged(run("卡片对 34B 基座的定位比较克制。", table)) if f.check == "range-top"]
+
+
+def test_a_bare_gap_between_two_scores_the_sentence_gives_is_the_writers_subtraction():
+    table = doc("| Model | MMLU |\n|---|---|\n| Yi 1.5-34B | 77.1 |\n| Llama3 70B | 78.7 |", kind="model_card")
+    assert flagged(run("MMLU 则比 Llama3 70B 基座低 1.6 分（77.1 对 78.7）。", table), "unsupported") == []
+    assert flagged(run("MMLU 则比 Llama3 70B 基座低 2.6 分（77.1 对 78.7）。", table), "unsupported")
+
+
+def test_an_extreme_speaks_of_the_figure_of_its_own_clause():
+    table = doc("| Model | CMMLU |\n|---|---|\n| Yi 1.5-34B | 84.8 |\n| Qwen1.5-72B | 84.2 |\n| DeepSeek-V2 | 84.0 |",
+                kind="model_card")
+    assert not [f for f in flagged(run("CMMLU 的 84.8 也是表中最高，Qwen1.5-72B 为 84.2，DeepSeek-V2 为 84.0。", table))
+                if f.check == "extreme-contradicted"]
+    assert [f.check for f in flagged(run("CMMLU 上 Qwen1.5-72B 的 84.2 是表中最高，Yi 为 84.8。", table))
+            if f.check == "extreme-contradicted"] == ["extreme-contradicted"]
+
+
+def test_an_amd_card_is_an_amd_gpu():
+    src = doc("There is no chance that Hunyuan3D-2 runs on AMD card, right?", kind="issue", url=ISSUE, comments=[
+        {"author": "Zeqiang-Lai", "date": "2025-01-28", "text": "The shape generation could run on AMD card."}])
+    assert flagged(run("1 月 28 日有用户在 #52 中问 Hunyuan3D-2 能否在 AMD 显卡上运行。", src, cite=ISSUE)) == []
+
+
+def test_an_extreme_reads_the_figure_set_after_it_alone():
+    table = doc("| Run | Accuracy | Loss |\n|---|---|---|\n| C3 | 36.8461% | 0.7012 |\n| C5 | 41.24% | 0.6486 |\n"
+                "| C7 | 39.10% | 0.6602 |", kind="model_card")
+    said = "C5 was best at 41.24% and also had the lowest loss, {}."
+    assert not [f for f in flagged(run(said.format("0.6486"), table)) if f.check == "extreme-contradicted"]
+    assert [f.check for f in flagged(run(said.format("0.6602"), table)) if f.check == "extreme-contradicted"] \
+        == ["extreme-contradicted"]
+
+
+def _announcement_thread() -> SourceDocument:
+    return doc("希望出 16k 版本", url=ISSUE, kind="issue", comments=[
+        {"author": "Yimi81", "date": "2026-09-09", "text": "现已开源以下模型：Yi-1.5-34B-Chat-16k、Yi-1.5-9B-Chat-16k"},
+        {"author": "JoeFee", "date": "2026-09-16", "text": "希望出个32k的"}])
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("本周，Yimi81 在同一 issue 中宣布开源 Yi-1.5-34B-Chat-16k 和 Yi-1.5-9B-Chat-16k 两个模型。", ["reply-outside-window"]),
+    ("9 月 9 日，Yimi81 在同一 issue 中宣布开源 Yi-1.5-34B-Chat-16k 和 Yi-1.5-9B-Chat-16k 两个模型。", []),
+    ("This week, Yimi81 announced the Yi-1.5-34B-Chat-16k and Yi-1.5-9B-Chat-16k models in the same issue.",
+     ["reply-outside-window"]),
+])
+def test_what_a_participant_said_before_the_window_is_not_this_weeks(body, checks):
+    assert [f.check for f in flagged(run(body, _announcement_thread(), cite=ISSUE))] == checks
+
+
+_YI_TABLE = doc("| Model | MMLU | GSM8k | MATH |\n|---|---|---|---|\n| DeepSeek-V2 | 78.5 | 79.2 | 43.6 |\n"
+             "| Qwen1.5-72B | 77.5 | 81.4 | 41.8 |\n| Yi 1.5-34B | 77.1 | 82.7 | 41.0 |", kind="model_card")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("在这张表里，Yi-1.5-34B 的 GSM8k 和 MATH 都是所有参评模型中最高的。", ["row-not-top"]),
+    ("在这张表里，Yi-1.5-34B 的 GSM8k 是所有参评模型中最高的。", []),
+    ("In this table Yi 1.5-34B has the highest MATH score of all models.", ["row-not-top"]),
+    # a subset the sentence ranks it in, not the whole table
+    ("Yi-1.5-34B 的 MATH 在同尺寸开源模型中最高。", []),
+])
+def test_a_named_row_called_the_top_of_a_named_column(body, checks):
+    assert [f.check for f in flagged(run(body, _YI_TABLE)) if f.check == "row-not-top"] == checks
+
+
+def test_two_figures_of_one_column_told_under_another_columns_name():
+    table = doc("| Model | FID_CLIP(⬇) | FID(⬇) |\n|---|---|---|\n| Top Open-source Model1 | 54.639 | 289.287 |\n"
+                "| Hunyuan3D 2.0 | 49.165 | 282.429 |", kind="repository")
+    assert [f.check for f in flagged(run("与表中最强的开源模型相比，它的 FID 从 54.639 降到 49.165。", table))] \
+        == ["pair-other-column"]
+    assert flagged(run("与表中最强的开源模型相比，它的 FID_CLIP 从 54.639 降到 49.165。", table)) == []
+    steps = doc("| Resolution | Batch Size | Time per Step | Memory |\n|---|---|---|---|\n| low | 64 | 6.53s | 56 GB |\n"
+                "| low | 64 | 4.10s | 40 GB |", kind="repository")
+    # a column the sentence gives the rows' value of is their condition, not the figures' name
+    assert flagged(run("batch size 64 的一组，每步耗时从 6.53 秒降到 4.10 秒。", steps), "metric-conflation") == []
+    runs = doc("| Run | num_vectors | LR | Accuracy |\n|---|---|---|---|\n| C2 | 512 | 3e-4 | 36.85% |\n"
+               "| C3 | 1024 | 3e-4 | 39.73% |", kind="repository")
+    # the figures' own column named by a word of its own ("vectors"), beside another column named as a condition
+    assert flagged(run("C2 (512 vectors, LR 3e-4) reached 36.85% and C3 (1024 vectors, LR 3e-4) 39.73%.", runs),
+                   "metric-conflation") == []
+
+
+def test_a_plan_item_told_done_in_a_clause_of_its_own():
+    plan = doc("## Open-Source Plan\n\n- [x] Inference Code\n- [x] ComfyUI\n- [ ] TensorRT Version", kind="repository")
+    assert [f.check for f in flagged(run("开源计划里，推理代码和 ComfyUI 都已打勾，TensorRT 版本也已随本周更新一并提供。", plan))] \
+        == ["planned-item-told-done"]
+    assert [f.check for f in flagged(run("开源计划里，推理代码、ComfyUI 和 TensorRT 版本都已打勾。", plan))] \
+        == ["checklist-unchecked"]
+    assert flagged(run("开源计划里，推理代码和 ComfyUI 都已打勾，TensorRT 版本仍在计划中。", plan)) == []
+
+
+@pytest.mark.parametrize("said, checks", [
+    ("I believe Kokoro support is still being implemented.", ["certainty-raised"]),
+    ("Kokoro support is still being implemented, confirmed.", []),
+])
+def test_i_believe_is_a_belief_not_a_confirmation(said, checks):
+    src = doc("Kokoro has no effect when loading.", url=ISSUE, kind="issue",
+              comments=[{"author": "wbruna", "date": "2026-09-15", "text": said}])
+    assert [f.check for f in flagged(run("wbruna confirmed in the thread that Kokoro support was still being implemented.",
+                                         src, cite=ISSUE))] == checks
+
+
+# --- stop 26: rounds 78 and 79's first-run false alarms ---
+
+def test_a_stable_phase_of_training_is_no_status():
+    post = doc("The long-context extension is experimental.", kind="blog")
+    assert flagged(run("Pretraining ran a stable phase from 0T to 8T tokens, then a decay phase.", post)) == []
+    assert [f.check for f in flagged(run("The long-context extension is stable.", post))] == ["status-stable"]
+
+
+def test_a_row_the_sentence_calls_the_tables_top_is_not_told_as_the_result():
+    table = doc("| Model | Aesthetic |\n|---|---|\n| A | 56.94% |\n| B | 61.20% |\n| Ours | 66.89% |", kind="repository")
+    assert flagged(run("它的美学质量得分为 66.89%，是表中所有模型里最高的。", table)) == []
+    assert [f.check for f in flagged(run("它的美学质量得分为 66.89%。", table))] == ["column-top"]
+
+
+def test_all_the_models_of_a_table_are_the_measured_set():
+    from factcheck.lexicon import load_lexicon
+    universal = load_lexicon().universal
+    assert universal.find("是表中所有模型里最高的") == []
+    assert universal.find("都是所有参评模型中最高的") == []
+    assert [h.text for h in universal.find("所有模型都能跑")] == ["所有模型"]
+
+
+def test_a_sentence_that_denies_it_is_new_is_not_called_new():
+    pr = doc("Bind ports to localhost", dates={"created": "2026-03-05", "merged": "2026-07-12"})
+    assert flagged(run("#101, opened in March and merged on July 12, is not new this week.", pr,
+                       window="2026-08-07..2026-08-13"), "release-date") == []
+    assert flagged(run("#101 was opened this week.", pr, window="2026-08-07..2026-08-13"), "release-date")
+
+
+def test_two_accounts_of_a_day_set_side_by_side_are_the_sentences_own():
+    post = doc("Open-Sora Plan v1.5.0 is released.", url="https://example.org/post", kind="blog",
+               dates={"published": "2025-06-05"})
+    said = "README 的新闻栏把这次发布记在 2025 年 6 月 6 日，介绍文章则标注 6 月 5 日发表，两处相差一天。"
+    assert flagged(run(said, post, cite=post.url, window="2025-06-02..2025-06-08"), "release-date") == []
+    assert flagged(run("介绍文章 2025 年 6 月 6 日发表。", post, cite=post.url, window="2025-06-02..2025-06-08"),
+                   "release-date")
+
+
+def test_a_figure_the_source_gives_beside_the_sentences_other_figures():
+    report = doc("Image-Stage-1: Training is conducted using 512 Ascend 910B accelerators. The learning rate is set to "
+                 "1e-4, with a batch size of 8096. This stage runs for a total of 225k steps.\n\nImage-Stage-4: This "
+                 "stage uses a learning rate of 1e-4, a batch size of 4096, and is trained for approximately 160k steps.",
+                 kind="page")
+    assert flagged(run("Image-Stage-1 用 512 张昇腾 910B，以 8096 的 batch size 训练 225k 步。", report)) == []
+    assert flagged(run("Image-Stage-1 用 512 张昇腾 910B，以 8096 的 batch size 训练 300k 步。", report))
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("VBench 上，v1.5.0 的总分为 83.02%，略高于开源版 HunyuanVideo。", ["lead-reversed"]),
+    ("VBench 上，v1.5.0 的总分为 83.02%，略低于开源版 HunyuanVideo。", []),
+    ("On VBench, v1.5.0 totals 83.02%, just behind HunyuanVideo.", []),
+    ("On VBench, v1.5.0 totals 83.02%, ahead of HunyuanVideo.", ["lead-reversed"]),
+    ("On VBench, v1.5.0 totals 83.02%, ahead of Wan2.1.", []),
+])
+def test_a_lead_over_a_named_row_that_the_table_reverses(body, checks):
+    table = doc("| Model | Total Score | Quality Score |\n|---|---|---|\n| HunyuanVideo (Open-Source) | 83.24% | 85.09% |\n"
+                "| Wan2.1 | 82.10% | 84.00% |\n| Open-Sora Plan v1.5.0 | 83.02% | 84.24% |", kind="page")
+    assert [f.check for f in flagged(run(body, table)) if f.check == "lead-reversed"] == checks
+
+
+def test_a_checklist_item_matched_by_its_numbers():
+    todo = doc("## Todo List\n\n* [x] ComfyUI Workflow\n* [x] Qwen Edit 2509 ComfyUI Workflow\n"
+               "* [ ] Qwen Edit 2511 ComfyUI Workflow", kind="repository")
+    assert [f.check for f in flagged(run("配套的 Edit-2511 ComfyUI 工作流也已随权重一起提供。", todo))] == ["planned-item-told-done"]
+    assert flagged(run("配套的 Edit-2509 ComfyUI 工作流也已随权重一起提供。", todo)) == []
+
+
+def test_a_day_that_dates_the_threads_opening_is_not_the_replys():
+    issue = doc("Support CogView4?", url=ISSUE, kind="issue", dates={"created": "2025-03-05"}, comments=[
+        {"author": "vladmandic", "date": "2025-03-06", "text": "absolutely, already planned, just have to wait another week."}])
+    other = doc("CogView4 pipeline", url=PR, kind="pull_request", comments=[
+        {"author": "yiyixuxu", "date": "2025-03-05", "text": "thanks, merging"}])
+    said = "SD.Next 的 #5615 同样在 3 月 5 日提出，维护者 vladmandic 次日回复已在计划中。"
+    assert flagged(run_citing(said, issue, other, window="2025-03-05..2025-03-11"), "unsupported") == []
+    assert [f.check for f in flagged(run_citing("SD.Next 的 #5615 在 3 月 5 日提出，维护者 lshqqytiger 次日回复已在计划中。",
+                                                issue, other, window="2025-03-05..2025-03-11"), "unsupported")] \
+        == ["replier-not-in-thread"]
+
+
+def test_a_dash_sets_off_a_clause_a_denial_does_not_reach():
+    pr = doc("Out-of-bounds indices are still clamped to zero, but the user is never told — the kernel silently masks "
+             "bad input.")
+    assert flagged(run("Out-of-bounds indices are still clamped to zero, but the user is never told, so the kernel "
+                       "silently masks bad input.", pr)) == []
+    assert [f.check for f in flagged(run("Out-of-bounds indices are still clamped to zero, but the user is told — the "
+                                         "kernel silently masks bad input.", pr))] == ["polarity-flipped"]

@@ -16,6 +16,7 @@ from factcheck.llm.client import FAILURES_IN_ROW, Limits, Prompt, Session, cache
 from factcheck.llm.compat import answer_tokens
 from factcheck.llm.review import (
     ClaimPartsList,
+    judgement_request,
     Judgements,
     Unjudged,
     extract_claims,
@@ -535,3 +536,28 @@ def test_limits_keep_a_share_for_judgement():
     now[0] = 30
     assert Limits(None, 100, clock=lambda: 0.0).share(0.25).why_not() is None
     assert run.share(0.25).seconds_left() == pytest.approx(17.5)
+
+
+def test_a_comments_writer_goes_to_the_model_with_its_words():
+    # "X replied that …" can only be read with who wrote each comment: the block carries its author, escaped
+    reply = claim(3, "jmorganca asked whether the key loading could be unit tested.", 9, "S",
+                  Passage(url="https://github.com/o/r/pull/583", text="Is there a way to unit test this?",
+                          where="comment:0", author='jm"organca'),
+                  Passage(url="https://github.com/o/r/pull/583", text="Quality of life improvement."))
+    user, _ = judgement_request([reply])
+    assert '<source id="S1" url="https://github.com/o/r/pull/583" author="jm&quot;organca">\nIs there a way' in user
+    assert '<source id="S2" url="https://github.com/o/r/pull/583">\nQuality of life' in user
+
+
+def test_the_passages_of_an_undecided_sentence_name_their_writers():
+    from factcheck.models import SourceDocument
+    from factcheck.verify import _writer
+    pr = SourceDocument.model_validate({
+        "url": "https://github.com/o/r/pull/583", "kind": "pull_request", "title": "client: load the API key on init",
+        "text": "Quality of life improvement to auto load the key.", "author": "ParthSareen",
+        "comments": [{"author": "jmorganca", "date": "2025-09-22", "text": "Is there a way to unit test loading the key?"}]})
+    assert _writer(pr, "comment:0") == "jmorganca"
+    assert _writer(pr, "text") == "ParthSareen"  # the description is its author's
+    assert _writer(pr, "title") is None and _writer(pr, "comment:5") is None
+    anonymous = pr.model_copy(update={"author": None})
+    assert _writer(anonymous, "text") is None

@@ -10,7 +10,8 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
-from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences
+from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences, stems
+from .tables import cells_of, fold_text, named_in
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -1201,9 +1202,71 @@ def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
+def _header_named(header: str, folded: str, glosses: frozenset[str]) -> bool:
+    """A column header the sentence writes, or glosses in Chinese ("召回率" for "Recall")."""
+    bare = re.sub(r"\s*\(.*\)$", "", header)
+    if named_in(header, folded):
+        return True
+    # "每步耗时" for "Time per Step": each word of the header that names a thing, glossed
+    nouns = {w.casefold() for w in re.findall(r"[A-Za-z]{3,}", bare)} - {"per", "and", "the", "for", "with"}
+    return bare.isascii() and bool(nouns) and nouns <= glosses
+
+
+def _name_words(text: str) -> frozenset[str]:
+    """The words of a header or sentence, a name's parts apart ("num_vectors": num, vectors; "FID_CLIP": fid, clip)."""
+    return frozenset(w.casefold() for w in re.findall(r"[A-Za-z]{3,}", text))
+
+
+_VALUE_AFTER = compile_pattern(r"\s*(?:of|=|:|：|为|是)?\s*(\d+(?:\.\d+)?(?:e-?\d+)?)", re.IGNORECASE)
+
+
+def _named_with_value(text: str, header: str, figures: set[float]) -> bool:
+    """A column the sentence names with a value of its own after it ("LR 3e-4", "max target length of 8192"):
+    a condition of the rows, not the name of the figures the sentence tells."""
+    name = re.sub(r"\s*[(（][^)）]{0,12}[)）]\s*$|[⬇⬆↑↓]", "", header).strip()
+    for m in re.finditer(re.escape(name), text, re.IGNORECASE):
+        v = _VALUE_AFTER.match(text, m.end())
+        if v and float(v.group(1)) not in figures:
+            return True
+    return False
+
+
+def pair_told_as_other_column(ctx: ClaimContext) -> list[Finding]:
+    """"它的 FID 从 54.639 降到 49.165" where 54.639 and 49.165 are the FID_CLIP column of two rows of a
+    table that has an FID column too: two figures one column of a table gives, told under the name of
+    another column of that table, with their own column's name nowhere in the sentence."""
+    figures = [qa for qa in ctx.claim.quantities if not qa.negated and not qa.q.is_range and distinctive(qa.q)]
+    if len(figures) < 2:
+        return []
+    tables: dict[tuple, list] = {}
+    for f in ctx.facts:
+        if f.kind == "row":
+            tables.setdefault((f.url, f.where, f.table), []).append((f, *cells_of(f.statement.text)))
+    folded, glosses = fold_text(ctx.claim.text), glossed(ctx.claim.text)
+    claim_words = _name_words(ctx.claim.text) | glosses
+    for rows in tables.values():
+        headers = {h for _, _, cells in rows for h in cells}
+        for own in headers:
+            holders = [(qa, f) for qa in figures for f, _, cells in rows if own in cells and abs(cells[own] - qa.q.high) < 1e-9]
+            if len({qa.q.high for qa, _ in holders}) < 2 or _header_named(own, folded, glosses):
+                continue
+            given = {qa.q.high for qa in ctx.claim.quantities}
+            # (a column the sentence gives a value of is named as a condition: "batch size 64", "length of 8192")
+            told = [h for h in headers if h != own and _header_named(h, folded, glosses)
+                    and not any(cells.get(h) in given for _, _, cells in rows)
+                    and not _named_with_value(ctx.claim.text, h, {qa.q.high for qa, _ in holders})]
+            if len(told) != 1 or _name_words(own) - _name_words(told[0]) & claim_words:
+                continue  # or the sentence names the figures' own column by a word that sets it apart ("TFLOPS" of
+                # "TFLOPS/GPU" beside "Throughput", "vectors" of "num_vectors" beside "LR")
+            figure = holders[0][0].q.raw
+            return [ctx.finding("metric-conflation", "warning",
+                                f"In the source's table, {figure} and the sentence's other figures are the {own} column, "
+                                f"not the {told[0]}.", [f for _, f in holders[:2]], "pair-other-column")]
+    return []
+
+
 _MEASURE_GAP = compile_pattern(r"[\s个]*$")
 _MEASURE_WORDS = {"token": "tokens", "character": "characters", "word": "words"}  # for messages (i18n.fragments)
-_STEM = compile_pattern(r"(?:ies|es|s|ed|ing)$")
 
 
 def _text_measure(text: str, q) -> str | None:
@@ -1215,12 +1278,6 @@ def _text_measure(text: str, q) -> str | None:
     hit = next((h for h in load_lexicon().text_measures.find(text[q.end:q.end + 18])
                 if _MEASURE_GAP.fullmatch(text[q.end:q.end + h.start])), None)
     return hit.key if hit else None
-
-
-def _stems(text: str) -> frozenset[str]:
-    """Latin words without a plural or tense ending ("results", "result"), and the English of Chinese ones."""
-    latin = {_STEM.sub("", w) for w in gist(text) if w.isascii() and len(w) > 3 and not w.isdigit()}
-    return frozenset(latin | {_STEM.sub("", w) for w in glossed(text)} | {w for w in gist(text) if w.isdigit() and len(w) >= 3})
 
 
 def text_measure_swapped(ctx: ClaimContext) -> list[Finding]:
@@ -1240,11 +1297,11 @@ def text_measure_swapped(ctx: ClaimContext) -> list[Finding]:
                   and (m := _text_measure(f.statement.text, x.q)) is not None]
         if not theirs or any(m == mine for _, _, m in theirs):
             continue
-        words = _stems(ctx.claim.text)
+        words = stems(ctx.claim.text)
         parts = {m.key for m in ctx.claim.mentions if m.kind == "hardware"}
         others = {o.q.high for o in ctx.claim.quantities if o is not qa and not o.q.is_range}
         for fact, x, measure in theirs:
-            if words & _stems(fact.statement.text) or parts & {m.key for m in fact.statement.mentions if m.kind == "hardware"} \
+            if words & stems(fact.statement.text) or parts & {m.key for m in fact.statement.mentions if m.kind == "hardware"} \
                     or others & {y.q.high for y in fact.statement.quantities if y is not x}:
                 counted, told = _MEASURE_WORDS[measure], _MEASURE_WORDS[mine]
                 out.append(ctx.finding("metric-conflation", "warning",
@@ -1392,6 +1449,6 @@ def comparator_swapped(ctx: ClaimContext) -> list[Finding]:
                                 f"{mine[min(mine)]}.", [hit.fact], "comparator-swapped")]
     return []
 
-CHECKS = [pairing_swapped, column_swapped, column_named_swapped, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
+CHECKS = [pairing_swapped, column_swapped, column_named_swapped, pair_told_as_other_column, single_load_swapped, ratio_of_other_metric, peaks_joined, condition_contradicted, change_mismatch, metric_renamed,
           kernel_as_request, statistic_swapped, row_swapped, named_row_swapped, hardware_swapped, precision_swapped,
           device_count_swapped, axis_swapped, text_measure_swapped, total_as_single, total_told_as_added, points_as_percent, gap_of_other_dimension, comparator_swapped]

@@ -81,6 +81,13 @@ class ClaimContext:
             self.section_memo["ratios"] = ratios(self.facts)
         return self.section_memo["ratios"]
 
+    def dated_in_window(self) -> bool:
+        """The sentence puts what it tells in this issue's window ("本周", "this week", a day inside it)."""
+        if self.window is None:
+            return False
+        return any(d.relative == "this_week" or (d.date and d.precision == "day" and d.relative is None
+                                                 and self.window.contains(d.date)) for d in self.claim.dates)
+
     def referenced(self) -> list[SourceDocument]:
         """The cited documents the sentence names itself ("#721 与 #728", a link in it),
         or, for a sentence that opens by pointing back ("The change …", "该 PR …"), the

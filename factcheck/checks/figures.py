@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..align import Hit, base_values, compatible, decimals, dimension, same_value
+from ..align import Hit, base_values, compatible, decimals, dimension, distinctive, same_value
 from ..extract.statement import QuantityAt
 from ..facts import Fact
 from ..regex_cache import compile_pattern
@@ -152,6 +152,16 @@ def _holds(claim: QuantityAt, other: QuantityAt) -> bool:
     return any(same_value(claim.q, e) for e in ends)
 
 
+def _beside_others(facts: list[Fact], i: int, qa: QuantityAt, claim: list[QuantityAt]) -> bool:
+    """Whether the sentences before a passage (three, of the same document part) give
+    another of the claim's figures: "训练 225k 步" beside "512 张昇腾 910B … batch size 8096" retells the
+    paragraph whose last sentence is "This stage runs for a total of 225k steps."."""
+    others = [o for o in claim if o is not qa and not o.negated and o.q.high > 0 and distinctive(o.q)]
+    near = [f for f in facts[max(0, i - 3):i] if f.url == facts[i].url and f.where == facts[i].where]
+    return any(abs(x.q.high - o.q.high) < 1e-9 and x.q.unit == o.q.unit for f in near for x in f.statement.quantities
+               for o in others)
+
+
 def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list[QuantityAt]) -> Hit | None:
     """The source figure that the same words number, when the claim's figure is not it:
     the one sharing most label words with the claim's figure (at least two, and half the
@@ -165,7 +175,7 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
     noun = _noun(text, qa.q.end) if counted else None
     key = _key(text, qa.q.start) if counted else None
     best: tuple[int, Hit] | None = None
-    for fact in facts:
+    for i, fact in enumerate(facts):
         if fact.kind == "title":
             continue
         st = fact.statement
@@ -180,7 +190,7 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if held:
                 # the claim's value among the same words, or in a sentence of the passage that holds two of them
                 # beyond the label's reach ("For the 4096px task, hybrid parallel still benefits …, 1.9x lower")
-                if shared or _cover(own, _sentence_words(st.text, other.q.start)):
+                if shared or _cover(own, _sentence_words(st.text, other.q.start)) or _beside_others(facts, i, qa, claim):
                     return None
                 continue
             covered = _cover(own, theirs)

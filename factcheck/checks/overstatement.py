@@ -9,9 +9,11 @@ from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
+from .conflation import MODEL_SIZE
 from .context import THREAD_REF, ClaimContext, thread_number
 from .figures import bigger_is_more, written_bare
 from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
+from .tables import cells_of, fold_text, named_in
 
 
 # results that are measured, and so carry a measurement's hedge; a "24GB card" is a size
@@ -41,6 +43,8 @@ def range_top(ctx: ClaimContext) -> list[Finding]:
         q = qa.q
         if q.is_range or _said_as_maximum(ctx, qa) or any(r.high == q.high for r in claim_ranges):
             continue
+        if MODEL_SIZE.search(q.raw):
+            continue  # "34B 基座": the size a model is, no result measured over a range ("Yi 1.5-34B" in a table)
         if not bigger_is_more(q.unit) and (q.bound == "lower" or _BEST_CASE.search(ctx.claim.text)):
             continue  # "at least 45 s", "as little as 45 s": a time's bound or best case, said so
         tops, singles = [], []
@@ -193,6 +197,8 @@ def column_top(ctx: ClaimContext) -> list[Finding]:
     out = []
     if ctx.sentence.block == "heading":  # a heading names its section's subject; the body states the result
         return out
+    if any(h.key in ("highest", "lowest") for h in load_lexicon().superlative.find(ctx.claim.text)):
+        return out  # "66.89%，是表中所有模型里最高的": the sentence calls it the table's top (extreme_contradicted's)
     for qa in _asserted_results(ctx):
         q = qa.q
         if q.is_range or q.approx or q.unit not in {"%", "x"} or _said_as_maximum(ctx, qa) or _said_before(ctx, q):
@@ -246,6 +252,11 @@ def one_of_dropped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def _clause_text(ctx: ClaimContext, i: int) -> str:
+    c = ctx.claim.clauses[i]
+    return ctx.claim.text[c.start:c.end]
+
+
 def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
     """A row called the extreme of its table that another row passes: "C5 kept forgetting
     lower than any other tuned run, at 0.0591" where C3's row gives 0.0555. The claim's figure
@@ -258,9 +269,15 @@ def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
     for word in hits:
         # the figure the word speaks of: the first after it ("lower than any other run, at 0.0591"),
         # or else the last before it
+        # — within the word's own clause first: "CMMLU 的 84.8 也是表中最高，Qwen1.5-72B 为 84.2" speaks of 84.8
         after = [qa for qa in ctx.claim.quantities if qa.q.start >= word.end]
         before = [qa for qa in ctx.claim.quantities if qa.q.end <= word.start]
-        qa = after[0] if after else before[-1] if before else None
+        clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= word.start < c.end), None)
+        # (or the figure the next clause gives alone, set after it: "had the lowest step-5000 loss, 0.6486")
+        appositive = [qa for qa in after if clause is not None and qa.clause == clause + 1 and len(re.sub(
+            r"[\W\d_]|\b(?:at|of|was|is)\b|为|达|是", "", _clause_text(ctx, qa.clause).replace(qa.q.raw, ""))) == 0][:1]
+        own = [qa for qa in after if qa.clause == clause][:1] or appositive or [qa for qa in before if qa.clause == clause][-1:]
+        qa = own[0] if own else after[0] if after else before[-1] if before else None
         if qa is None or qa.negated or qa.q.is_range or not distinctive(qa.q):
             continue
         lowest = word.key == "lowest"
@@ -279,6 +296,90 @@ def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
                                 f"Another row of the source's table passes {told}: {other}.",
                                 [hit.fact, row], "extreme-contradicted")]
     return []
+
+
+# a subset the sentence ranks the row in: "同尺寸开源模型中最高", "the best open-weight model": not the whole table
+_SUBSET = compile_pattern(r"开源|开放权重|同尺寸|同规模|同级|同等规模|同量级|之一|除了?|以外|\b(?:open[- ](?:source|weights?)|similar(?:ly)?[- ]sized?"
+                          r"|same size|among|except|other than|one of)\b", re.IGNORECASE)
+
+
+def named_row_not_top(ctx: ClaimContext) -> list[Finding]:
+    """A row the sentence names called the highest (or lowest) of its table in a column it names, with
+    no figure of its own, where another row of that column passes it: "Yi-1.5-34B 的 GSM8k 和 MATH
+    都是所有参评模型中最高的" where MATH reads 41.0 for Yi 1.5-34B and 43.6 for DeepSeek-V2. Not where
+    the sentence ranks it in a subset ("同尺寸开源模型中", "among open models"), nor past a baseline row."""
+    lexicon = load_lexicon().superlative
+    hits = [h for h in lexicon.find(ctx.claim.text) if h.key in ("lowest", "highest")]
+    if not hits or ctx.sentence.block == "heading" or _SUBSET.search(ctx.claim.text):
+        return []
+    if any(qa.clause == c for h in hits for c, cl in enumerate(ctx.claim.clauses) if cl.start <= h.start < cl.end
+           for qa in ctx.claim.quantities if not MODEL_SIZE.search(qa.q.raw)):
+        return []  # a figure of its own (not a model's size): extreme_contradicted reads it
+    folded = fold_text(ctx.claim.text)
+    lowest = hits[0].key == "lowest"
+    tables: dict[tuple, list] = {}
+    for f in ctx.facts:
+        if f.kind == "row":
+            tables.setdefault((f.url, f.where, f.table), []).append((f, *cells_of(f.statement.text)))
+    for rows in tables.values():
+        named = [r for r in rows if named_in(r[1], folded)]
+        if len(named) != 1 or len(rows) < 3:
+            continue
+        fact, label, cells = named[0]
+        for column, own in cells.items():
+            if not named_in(column, folded):
+                continue
+            column_rows = [(r[2][column], r[0], r[1]) for r in rows if column in r[2] and r[0] is not fact
+                           and not any(h.key == "baseline" for h in lexicon.find(r[1]))]
+            past = [x for x in column_rows if (x[0] < own if lowest else x[0] > own)]
+            if not past:
+                continue
+            value, row, other = min(past, key=lambda x: x[0]) if lowest else max(past, key=lambda x: x[0])
+            if lowest:
+                return [ctx.finding("overstatement", "warning", f"In the source's table, {column} reads {own:g} for "
+                                    f"{label} and {value:g}, lower, for {other}.", [fact, row], "row-not-top")]
+            return [ctx.finding("overstatement", "warning", f"In the source's table, {column} reads {own:g} for "
+                                f"{label} and {value:g}, higher, for {other}.", [fact, row], "row-not-top")]
+    return []
+
+
+# a comparison with a named row: "略高于开源版 HunyuanVideo", "edges out Qwen3", "低于 Y"
+_ABOVE = compile_pattern(r"(?:略|稍|明显|大幅|均)?(?:高于|超过|超越|领先于?|优于|胜过|强于|压过)|\b(?:higher than|above|ahead of"
+                         r"|beats?|outperforms?|exceeds?|edges? out|surpass(?:es)?)\b", re.IGNORECASE)
+_BELOW = compile_pattern(r"(?:略|稍|明显|大幅|均)?(?:低于|不及|落后于?)|\b(?:lower than|below|behind|trails?)\b", re.IGNORECASE)
+
+
+def lead_over_row_reversed(ctx: ClaimContext) -> list[Finding]:
+    """"v1.5.0 的总分为 83.02%，略高于开源版 HunyuanVideo" where the table's Total Score column reads 83.24%
+    for HunyuanVideo: a figure of one row said to be above (or below) another row the sentence names right
+    after the comparison, where that row's cell of the same column says otherwise. One row named, read
+    from the same table."""
+    text = ctx.claim.text
+    out = []
+    for pattern, above in ((_ABOVE, True), (_BELOW, False)):
+        for m in pattern.finditer(text):
+            folded_after = fold_text(text[m.end():m.end() + 40])
+            for qa in ctx.claim.quantities:
+                if qa.negated or qa.q.is_range or qa.q.start > m.start() or not distinctive(qa.q):
+                    continue  # the figure stands before the comparison it is the subject of
+                for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
+                    if hit.fact.kind != "row":
+                        continue
+                    own_label, own_cells = cells_of(hit.fact.statement.text)
+                    column = next((h for h, v in own_cells.items() if abs(v - qa.q.high) < 1e-9), None)
+                    rows = [f for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url and f.where == hit.fact.where
+                            and f.table == hit.fact.table and f is not hit.fact]
+                    named = [(f, *cells_of(f.statement.text)) for f in rows if named_in(cells_of(f.statement.text)[0], folded_after)]
+                    if column is None or len(named) != 1 or column not in named[0][2]:
+                        continue
+                    row, other, cells = named[0]
+                    theirs = cells[column]
+                    if (theirs > qa.q.high) if above else (theirs < qa.q.high):
+                        return [ctx.finding("overstatement", "warning",
+                                            f"In the source's table, {other} reads {theirs:g} in {column}, against {qa.q.raw} "
+                                            f"for {own_label}: the comparison runs the other way.", [hit.fact, row],
+                                            "lead-reversed")]
+    return out
 
 
 _EVERY_ROW = compile_pattern(r"都|均|全都|各个|每个|all\b|every\b|each\b|across\b|at every\b", re.IGNORECASE)
@@ -1029,6 +1130,6 @@ def memory_unchanged(ctx: ClaimContext) -> list[Finding]:
 
 _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
-CHECKS = [range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
+CHECKS = [named_row_not_top, lead_over_row_reversed, range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
           target_list_widened, extreme_contradicted, one_of_dropped, range_ends_compared, memory_unchanged]

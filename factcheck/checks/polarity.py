@@ -46,6 +46,15 @@ def glossed(text: str) -> frozenset[str]:
     return frozenset(keys | {k + "s" for k in keys})
 
 
+_STEM = compile_pattern(r"(?:ies|es|s|ed|ing)$")
+
+
+def stems(text: str) -> frozenset[str]:
+    """Latin words without a plural or tense ending ("results", "result"), and the English of Chinese ones."""
+    latin = {_STEM.sub("", w) for w in gist(text) if w.isascii() and len(w) > 3 and not w.isdigit()}
+    return frozenset(latin | {_STEM.sub("", w) for w in glossed(text)} | {w for w in gist(text) if w.isdigit() and len(w) >= 3})
+
+
 def _blank(text: str, clauses: list[Clause]) -> str:
     """The text with its negation cues blanked out."""
     chars = list(text)
@@ -66,6 +75,7 @@ class _Unit:
 
 
 _COMPLEMENT = compile_pattern(r"\s+(?:is|was) that\s+", re.IGNORECASE)
+_DASH = compile_pattern(r"\s[—–]\s|——")
 
 
 def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
@@ -80,7 +90,9 @@ def _units(text: str, clauses: list[Clause]) -> list[_Unit]:
                        # "download a prebuilt (no toolchain)": a cue in brackets denies only inside them
                        *(clause.start + m.start() + (m.group(0) in ")）") for m in _BRACKET.finditer(inside)),
                        # "where this comparison is not fair is that llm.c keeps …": the complement is asserted
-                       *(clause.start + m.start() for m in _COMPLEMENT.finditer(inside))})
+                       *(clause.start + m.start() for m in _COMPLEMENT.finditer(inside)),
+                       # "the user is never told — the kernel silently masks bad input": a dash sets off a clause of its own
+                       *(clause.start + m.start() for m in _DASH.finditer(inside))})
         for a, b in zip(cuts, cuts[1:]):
             negated = any(a <= cs < b for cs, _ in clause.cues)
             out.append(_Unit(negated, gist(blank[a:b])))

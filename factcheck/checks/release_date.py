@@ -15,6 +15,7 @@ from ..models import Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
 from .context import KIND_WORDS, THREAD_REF, ClaimContext, thread_number
 from .polarity import sentence_evidence, source_clauses
+from .speakers import MIN_SAID, attributions, opening
 
 _TAG = compile_pattern(r"/releases/tag/v?([0-9][0-9A-Za-z.+-]*)")
 _PUBLISH_KINDS = {"release", "blog", "paper", "page", "model_card"}
@@ -78,9 +79,17 @@ _FIELD_OF_EVENT = {"merged": "merged", "created": "created", "closed": "closed",
 _COMMIT_PAGE = compile_pattern(r"/commit/[0-9a-f]{7,40}\b")
 
 
+# two accounts of a date set side by side: "README 记在 6 月 6 日，文章则标注 6 月 5 日，两处相差一天"
+_TWO_ACCOUNTS = compile_pattern(r"相差|不一致|有出入|分别|则|\b(?:differs?|disagree|discrepanc\w*|mismatch\w*|inconsisten\w*"
+                                r"|whereas|while)\b", re.IGNORECASE)
+
+
 def date_contradicted(ctx: ClaimContext) -> list[Finding]:
     out = []
     claimed_versions = {same_version_key(v.version) for v in ctx.claim.versions}
+    # a sentence that gives two accounts of the day, the source's among them, reports the gap itself
+    accounts = {d.date for d in ctx.claim.dates if d.date and d.precision == "day"} if _TWO_ACCOUNTS.search(
+        ctx.claim.text) else set()
     named = ctx.referenced()
     subject = {d.url: score for score, d in ctx.subject_docs()}
     for mention, event in _event_dates(ctx, months=True):
@@ -108,7 +117,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
         _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
         # a month told against a day: only beyond a few days of the month's ends ("[2026/05] 我们发布了 v0.18.0" where
         # the release is dated April 30 UTC: time zones and news lines written a day later)
-        if not (_near_month(actual, mention.date) if month else mention.date == actual):
+        if not (_near_month(actual, mention.date) if month else mention.date == actual) and actual not in accounts:
             what = "was committed" if event == "committed" else {"merged": "was merged", "created": "was opened"}.get(
                 field, "was published")
             told = f"{mention.date.year}-{mention.date.month:02d}" if month else _fmt(mention.date)
@@ -417,6 +426,8 @@ def new_but_earlier(ctx: ClaimContext) -> list[Finding]:
     events = {e.key for e in ctx.claim.of("event", affirmed=True)}
     if not ({"first", "created"} & events) or not _in_window(ctx):
         return []
+    if "first" in ctx.claim.keys("event", affirmed=False):
+        return []  # "#2812, opened in March …, is not new this week": the sentence denies it is new itself
     opened = "created" in events
     named = ctx.referenced()
     # "12 月 4 日，ErvinXie 提交了 #1663 …，指向 #1598": the date the sentence gives is one named
@@ -849,6 +860,30 @@ def thread_in_other_release(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def reply_outside_window(ctx: ClaimContext) -> list[Finding]:
+    """"本周，Yimi81 在同一 issue 中宣布开源 …" where the comment of Yimi81's that carries those words is
+    dated 5/20, before the window: what a participant of the cited thread is said to have said in this
+    issue's window (``speakers.attributions``), where every comment of theirs that carries the words
+    is dated outside it."""
+    if ctx.window is None or not ctx.dated_in_window():
+        return []
+    for said in attributions(ctx):
+        who = said.name.casefold()
+        own = [(n, s) for n, s in said.scores() if s.who == who and n >= MIN_SAID]
+        if not own:
+            continue
+        most = max(n for n, _ in own)
+        carrying = [s for n, s in own if 2 * n >= most]
+        if any(s.day is None or ctx.window.contains(s.day) for s in carrying):
+            continue
+        first = max((s for n, s in own if n == most), key=lambda s: s.day)
+        return [ctx.finding("release-date", "warning",
+                            f"The sentence puts this in this issue's window ({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}); "
+                            f"the comment of {said.name}'s that carries these words is dated {_fmt(first.day)}.",
+                            [Evidence(url=first.doc.url, quote=opening(first.written))], "reply-outside-window")]
+    return []
+
+
 CHECKS = [date_contradicted, opened_date_told_as_merged, first_but_extended, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
           merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released,
-          thread_in_other_release]
+          thread_in_other_release, reply_outside_window]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from ..align import Hit, Ratio, base_values, dimension, distinctive, is_result, matches, same_value
+from ..align import Hit, Ratio, base_values, dimension, distinctive, is_result, matches, same_value, words
 from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt
 from ..facts import Fact
@@ -15,7 +15,8 @@ from ..regex_cache import compile_pattern
 from .context import THREAD_REF, ClaimContext
 from .conflation import FROM_BEFORE, MODEL_SIZE, axis_sides
 from .figures import bigger_is_more, labelled_elsewhere, written_bare
-from .polarity import gist, sentence_evidence, sentence_figures, source_sentences
+from .polarity import gist, glossed, sentence_evidence, sentence_figures, source_sentences
+from .speakers import LOGIN, MIN_SAID, QUOTED, THREADS, attributions, opening
 
 
 _DOTTED = compile_pattern(r"(?<![\d.])v?(\d+(?:\.\d+){1,3})(?![\d])")
@@ -586,7 +587,6 @@ def ratio_disagrees(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-_THREADS = ("pull_request", "issue")
 _NEXT_WORD = compile_pattern(r"[ \t]?([A-Za-z]{2,})\b")
 
 
@@ -652,14 +652,6 @@ def _named_reviewer(text: str) -> bool:
                for m in _NAMED_SPEAKER.finditer(text) for who in m.group(2, 3, 4, 6, 7, 8, 9))
 
 
-def _dated_in_window(ctx: ClaimContext) -> bool:
-    """The sentence puts what it tells in this issue's window ("本周", "this week", a day inside it)."""
-    if ctx.window is None:
-        return False
-    return any(d.relative == "this_week" or (d.date and d.precision == "day" and d.relative is None
-                                             and ctx.window.contains(d.date)) for d in ctx.claim.dates)
-
-
 # a thread named as the place of what was said: "在 #2 里答复", "#2 下回复", "replied in #2", "on PR #7"
 _LOCATED_REF = compile_pattern(r"(?:在|于)\s*(?:issue|PR|讨论|帖子)?\s*#\d+|#\d+\s*(?:里|中|下|内|上)"
                                r"|\b(?:in|on|under)\s+(?:the\s+)?(?:issue|PR|pull request|thread)?\s*#\d+", re.IGNORECASE)
@@ -675,10 +667,13 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument],
         return []
     if not _LOCATED_REF.search(ctx.claim.text):  # "在 #2 里答复", "replied in #2": the sentence says where
         comments += [c for doc in cited if doc not in threads for c in doc.comments if c.author]
-    dated = _dated_in_window(ctx)
+    dated = ctx.dated_in_window()
     if dated:  # "本周 X 回复": a reply this week is one of this week's comments, not X's of last year
         comments = [c for c in comments if c.day() is None or ctx.window.start <= c.day() <= ctx.window.end]
-    days = {d.date for d in ctx.claim.dates if d.date and d.precision == "day"}
+    # (not a day that dates the thread's opening: "#3798 同样在 3 月 5 日提出，维护者 vladmandic 次日回复")
+    opened = {m.clause for m in ctx.claim.of("event", affirmed=True) if m.key == "created"}
+    days = {d.date for d in ctx.claim.dates if d.date and d.precision == "day"
+            and next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), None) not in opened}
     if days and any(c.day() in days for c in comments):
         # "qgallouedec 在 3 月 31 日的评论中解释": the comment of that day, not one of another
         comments = [c for c in comments if c.day() is None or c.day() in days]
@@ -697,11 +692,9 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument],
     return []
 
 
-_QUOTED = compile_pattern(r"[“\"「『]([^”\"」』]{6,120})[”\"」』]")
 # words that look like logins but name a precision, a GPU or a version ("int8", "fp16", "H100", "v2")
 _TECH_TOKEN = compile_pattern(r"(?:[uU]?[iI][nN][tT]|[fF][pP]|[bB][fF]|[qQ]|[nN][fF]|(?:mx|MX|nv|NV)[fF][pP])\d+\w*"
                               r"|[A-Z]{1,3}\d{2,4}[A-Z]?|v\d+[\w.]*|\d+\w*")
-_LOGIN = compile_pattern(r"(?<![\w@/.-])@?([A-Za-z][A-Za-z0-9_-]{2,38})(?![\w-])")
 
 
 _CODE_SPAN = compile_pattern(r"`([^`\n]{6,60})`")
@@ -711,7 +704,7 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
     """"yxf0314 审阅后给出 LGTM" where the thread's "LGTM" is thxCode's comment: words of a comment,
     quoted or the whole of a short one, put on another login in the same clause. Only logins that
     look like logins (a digit, or a capital after the first letter) or that the thread knows."""
-    threads = [d for d in ctx.referenced() if d.kind in _THREADS] or [d for d in ctx.docs if d.kind in _THREADS]
+    threads = [d for d in ctx.referenced() if d.kind in THREADS] or [d for d in ctx.docs if d.kind in THREADS]
     comments = [c for d in threads for c in d.comments if c.author and c.text]
     if not comments:
         return []
@@ -723,7 +716,7 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
         body = c.text.strip().rstrip(".!。！").strip()
         if 2 <= len(body) <= 40 and (at := folded.find(body.casefold())) >= 0:
             spans.append((at, [o for o in comments if o.text.strip().rstrip(".!。！").strip().casefold() == body.casefold()]))
-    for m in _QUOTED.finditer(text):  # a quoted phrase that one comment holds
+    for m in QUOTED.finditer(text):  # a quoted phrase that one comment holds
         holders = [c for c in comments if m.group(1).casefold() in c.text.casefold()]
         if holders:
             spans.append((m.start(1), holders))
@@ -735,11 +728,11 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
         if holders and name not in bodies:
             code.add(m.start(1))
             spans.append((m.start(1), holders))
-    quoted = [(m.start(), m.end()) for m in (*_QUOTED.finditer(text), *_CODE_SPAN.finditer(text))]
+    quoted = [(m.start(), m.end()) for m in (*QUOTED.finditer(text), *_CODE_SPAN.finditer(text))]
 
     def logins_in(lo: int, hi: int) -> set[str]:
         # login-like words outside the quotes: "not sure if int8 really works" names no one
-        return {m.group(1).casefold() for m in _LOGIN.finditer(text, lo, hi)
+        return {m.group(1).casefold() for m in LOGIN.finditer(text, lo, hi)
                 if not any(a <= m.start() < b for a, b in quoted) and m.group(1).casefold() not in _NOT_LOGINS
                 and not _TECH_TOKEN.fullmatch(m.group(1))
                 and (m.group(1).casefold() in known or re.search(r"\d|[a-z][A-Z]", m.group(1)))}
@@ -759,6 +752,29 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+def speech_put_on_other(ctx: ClaimContext) -> list[Finding]:
+    """"it was ParthSareen who asked in review whether there was a way to unit test it" where the thread's
+    "Is there a way to unit test this?" is jmorganca's comment: what the sentence says one participant of
+    the cited thread asked, proposed or said (``speakers.attributions``), in words that a comment by
+    another participant carries, and that nothing the named one wrote carries as well. A description
+    whose writer the document does not give may be anyone's: where it carries the words as well,
+    nothing is said."""
+    for said in attributions(ctx):
+        who = said.name.casefold()
+        scored = said.scores()
+        own = max((n for n, s in scored if s.who == who), default=0)
+        unknown = max((n for n, s in scored if s.who is None), default=0)
+        best = max(((n, s) for n, s in scored if s.who and s.who != who), default=None, key=lambda x: x[0])
+        if best is None or best[0] < MIN_SAID or best[0] < 2 * max(own, unknown, 1):
+            continue
+        other = best[1]
+        return [ctx.finding("unsupported", "warning",
+                            f"The sentence puts these words on {said.name}; in the cited thread they are "
+                            f"{other.login}'s, and nothing {said.name} wrote there carries them.",
+                            [Evidence(url=other.doc.url, quote=opening(other.written))], "speech-put-on-other")]
+    return []
+
+
 def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     """A reply the sentence reports from a cited thread that holds no comment, or none by
     the window's end: "维护者在该帖中确认 …", "lvhan028 replied that a fix is planned" where
@@ -769,11 +785,11 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
         return []
     # the thread the sentence names, or else any thread its section cites: when none of
     # them holds a comment, it does not matter which one the reply is said to be in
-    threads = cited = [d for d in ctx.docs if d.kind in _THREADS]
+    threads = cited = [d for d in ctx.docs if d.kind in THREADS]
     # "speaches 的维护者在回复中确认": the threads of the repository the sentence names
     by_repo = [d for d in threads if d.repo and re.search(rf"(?<![\w-]){re.escape(d.repo.split('/')[-1])}(?![\w-])",
                                                           ctx.claim.text, re.IGNORECASE)]
-    threads = [d for d in ctx.referenced() if d.kind in _THREADS] or by_repo or threads
+    threads = [d for d in ctx.referenced() if d.kind in THREADS] or by_repo or threads
     if not threads:
         return []
     end = ctx.window.end if ctx.window else None
@@ -836,9 +852,15 @@ def count_unsupported(ctx: ClaimContext) -> list[Finding]:
         digits = spelled[id(qa)][0]
         if not distinctive(q) or ("." not in digits and not q.unit and int(digits) in _YEARISH):
             continue
-        if any(p is not qa for p in anchors) and _given_otherwise(ctx, qa) is None:
+        if any(p is not qa for p in anchors) and _given_otherwise(ctx, qa) is None and not _own_gap(ctx, q):
             missing.append(q.raw)
     return _not_given(ctx, missing)
+
+
+def _own_gap(ctx: ClaimContext, q) -> bool:
+    """"低 1.6 分（77.1 对 78.7）": a bare figure that is the gap between two scores the sentence (or one
+    before it) gives and the source backs: the writer's subtraction, in points."""
+    return q.unit == "" and any(kind == "pp" and abs(value - q.high) <= 0.051 for value, kind, _ in own_changes(ctx))
 
 
 def first_party(ctx: ClaimContext) -> bool:
@@ -1094,7 +1116,7 @@ def condition_unseen(ctx: ClaimContext) -> list[Finding]:
     told = not first_party(ctx) and _TOLD_BY_SOURCE.search(ctx.claim.text) is not None
     # "Xinference #2877 让 FP32 的 DeepSeek-R1 可以在两台 worker 上运行": what the sentence says a thread it
     # names by number does is that thread's to carry
-    by_number = any(d.kind in _THREADS for d in ctx.referenced()) and THREAD_REF.search(ctx.claim.text) is not None
+    by_number = any(d.kind in THREADS for d in ctx.referenced()) and THREAD_REF.search(ctx.claim.text) is not None
     anchored = anchored or told or by_number
     arch = load_lexicon().hardware_arch
     # a source that names the architecture ("SM90", "Hopper") names the parts built on it; a
@@ -1244,7 +1266,7 @@ def option_value_differs(ctx: ClaimContext) -> list[Finding]:
 
 
 # a checklist item told as ticked: "its author filed it as a breaking change" against "- [ ] Breaking change"
-_TICKED = compile_pattern(r"勾选|勾了|打了勾|标记为|标为|\b(?:ticked|checked off|checked the|marked (?:it |this |the PR )?as"
+_TICKED = compile_pattern(r"勾选|勾了|打了勾|打勾|打上勾|标记为|标为|\b(?:ticked|checked off|checked the|marked (?:it |this |the PR )?as"
                           r"|filed (?:it |this |the PR )?as|flagged (?:it |this |the PR )?as|labelled (?:it )?as|labeled (?:it )?as)\b",
                           re.IGNORECASE)
 _CHECKBOX = compile_pattern(r"^\s*(?:[-*+]|\d+[.)])\s*\[([ xX])\]\s*(.+?)\s*$", re.MULTILINE)
@@ -1254,19 +1276,29 @@ _CHECKBOX = compile_pattern(r"^\s*(?:[-*+]|\d+[.)])\s*\[([ xX])\]\s*(.+?)\s*$", 
 _ITEM_NAME = compile_pattern(r"(?<![\w-])(?=[\w.-]*[A-Z0-9])[A-Za-z][\w.-]*[A-Za-z0-9](?![\w-])")
 
 
-def _checklist_item(ctx: ClaimContext) -> tuple[bool, str, Evidence] | None:
+_NUMBER_NAME = compile_pattern(r"(?<![\d.])\d{3,}(?![\d.])")
+
+
+def _item_words(text: str) -> frozenset[str]:
+    """The words a checklist item and a sentence are matched by: a name's parts and numbers too ("Edit-2511" is
+    "Edit 2511" of "Qwen Edit 2511 ComfyUI Workflow", not "… 2509 …"), and the English of Chinese ones."""
+    return gist(text) | words(text) | glossed(text) | frozenset(_NUMBER_NAME.findall(text))
+
+
+def _checklist_item(ctx: ClaimContext, text: str | None = None) -> tuple[bool, str, Evidence] | None:
     """The cited checklist item the sentence speaks of (ticked or not, its text, its line): the one whose
     longest name the sentence writes whole ("Step-Audio-EditX-Int4", not the ticked "Step-Audio-EditX" it
     contains), or else the one sharing most words with it (at least two, and most of the item's); a ticked
-    item wins a tie."""
-    mine = gist(ctx.claim.text)
-    written = {n.group(0).casefold() for n in _ITEM_NAME.finditer(ctx.claim.text)}
+    item wins a tie. ``text``: the part of the sentence that speaks of it, where not all of it does."""
+    text = ctx.claim.text if text is None else text
+    mine = _item_words(text)
+    written = {n.group(0).casefold() for n in _ITEM_NAME.finditer(text)}
     best = None
     for doc in ctx.referenced() or ctx.docs:
         for m in _CHECKBOX.finditer(doc.text):
             names = [n.group(0).casefold() for n in _ITEM_NAME.finditer(m.group(2)) if len(n.group(0)) >= 4]
             named = max((len(n) for n in names if n in written), default=0)
-            item = gist(re.sub(r"[_*`]", " ", m.group(2)))
+            item = _item_words(re.sub(r"[_*`]", " ", m.group(2)))
             shared = len(item & mine)
             if not named and (len(item) < 2 or shared < 2 or shared < 0.6 * len(item)):
                 continue
@@ -1284,7 +1316,9 @@ def checklist_unchecked(ctx: ClaimContext) -> list[Finding]:
         return []
     if any(c.cues for c in ctx.claim.clauses):
         return []  # "did not tick …"
-    best = _checklist_item(ctx)
+    # the clauses that tell the ticks: "…、ComfyUI 和微调都已打勾，TensorRT 版本也已…提供" ticks only the first
+    ticked = [c for c in ctx.claim.clauses if _TICKED.search(ctx.claim.text, c.start, c.end)]
+    best = _checklist_item(ctx, " ".join(ctx.claim.text[c.start:c.end] for c in ticked) or None)
     if best is None or best[0]:
         return []
     return [ctx.finding("unsupported", "warning", f"The cited source's checklist leaves “{best[1]}” unticked.",
@@ -1299,11 +1333,17 @@ def planned_item_told_done(ctx: ClaimContext) -> list[Finding]:
         return []
     done = ctx.claim.of("shipped", affirmed=True) or [
         e for e in ctx.claim.of("event", affirmed=True) if e.key in ("released", "open_sourced", "published")]
-    modality = load_lexicon().modality
-    if not done or _TICKED.search(ctx.claim.text) or any(c.cues for c in ctx.claim.clauses) or any(
-            modality.says(ctx.claim.text, k) for k in ("plan", "pending", "speculative")) or ctx.claim.of("proposal"):
+    if not done:
         return []
-    best = _checklist_item(ctx)
+    # the clauses that tell it done: "开源计划里，…都已打勾，TensorRT 版本也已随本周更新一并提供" names the plan and
+    # its ticks in clauses of their own
+    clauses = [ctx.claim.clauses[i] for i in sorted({m.clause for m in done}) if i < len(ctx.claim.clauses)]
+    told = " ".join(ctx.claim.text[c.start:c.end] for c in clauses) or ctx.claim.text
+    modality = load_lexicon().modality
+    if _TICKED.search(told) or any(c.cues for c in clauses) or any(
+            modality.says(told, k) for k in ("plan", "pending", "speculative")) or ctx.claim.of("proposal"):
+        return []
+    best = _checklist_item(ctx, told)
     if best is None or best[0]:
         return []
     return [ctx.finding("overstatement", "warning", f"The cited source's plan leaves “{best[1]}” unticked.",
@@ -1407,4 +1447,4 @@ def default_value_differs(ctx: ClaimContext) -> list[Finding]:
 
 CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, retold_figure_differs, number_unsupported, count_unsupported, version_unsupported,
           named_version_differs, condition_unseen, option_value_differs, default_value_differs, checklist_unchecked, planned_item_told_done,
-          reply_not_in_thread, quote_put_on_other]
+          reply_not_in_thread, quote_put_on_other, speech_put_on_other]

@@ -72,6 +72,8 @@ class Passage(BaseModel):
     url: str
     text: str
     where: str = Field(default="text", description="text, title, comment:<n>")
+    author: str | None = Field(default=None, description="who wrote it, where the source says: a comment's "
+                                                         "writer, or the document's")
 
 
 class UndecidedClaim(BaseModel):

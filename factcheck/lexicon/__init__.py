@@ -144,7 +144,7 @@ _LISTED_AFTER = compile_pattern(r"\s*(?:of\s+|from\s+|=\s*|\(|（)?\d")
 _GAP_STOP = compile_pattern(r"[，,。；;：:！？!?、()（）|]")
 # a count of the set ("all 15 measured batch sizes", "所有 8 张卡"), not a figure inside a qualifier ("any 80GB-class")
 # or one unit ("全部在单卡上完成", "all on a single GPU": where the runs were, not every card)
-_ENUMERATED = compile_pattern(r"(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_.%-])|measured|tested|benchmarked|listed|above|测试|实测|评测|上述|这些"
+_ENUMERATED = compile_pattern(r"(?<![A-Za-z0-9_.])\d+(?![A-Za-z0-9_.%-])|measured|tested|benchmarked|listed|above|测试|实测|评测|参评|参测|列出|上述|这些"
                               r"|单|一张|一块|一台|\b(?:both|two|three|four|several|the|these|those|its|their|one|single)\b",
                               re.IGNORECASE)
 

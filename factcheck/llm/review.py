@@ -150,7 +150,9 @@ def judgement_request(batch: list[UndecidedClaim]) -> tuple[str, dict[int, list[
             key = (shown.url, shown.text)
             if key not in ids:
                 ids[key] = f"S{len(ids) + 1}"
-                blocks.append(f'<source id="{ids[key]}" url="{_attr(shown.url)}">\n'
+                # a comment's writer: what a sentence puts on a person is read against it
+                author = f' author="{_attr(shown.author)}"' if shown.author else ""
+                blocks.append(f'<source id="{ids[key]}" url="{_attr(shown.url)}"{author}>\n'
                               f"{_defuse(shown.text)}\n</source>")
             source_ids.append(ids[key])
             seen[number].append(shown)

@@ -1,0 +1,117 @@
+"""Who said what in a cited thread: each comment with its writer, and the sentence's own
+attribution ("ParthSareen asked in review whether …", "Yimi81 在同一 issue 中宣布 …") read
+as a participant of the thread and the words the sentence gives them. Matched by words,
+not by quotes: what a writer paraphrases still shares the comment's words (cut to their
+roots, and through the English a Chinese sentence's technical words gloss to).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from ..lexicon import load_lexicon
+from ..models import SourceDocument
+from ..regex_cache import compile_pattern
+from .context import ClaimContext
+from .polarity import stems
+
+THREADS = ("pull_request", "issue")
+QUOTED = compile_pattern(r"[“\"「『]([^”\"」』]{6,120})[”\"」』]")
+LOGIN = compile_pattern(r"(?<![\w@/.-])@?([A-Za-z][A-Za-z0-9_-]{2,38})(?![\w-])")
+_QUOTED_LINE = compile_pattern(r"^\s*>.*$", re.MULTILINE)
+MIN_SAID = 3  # words of what the sentence reports that one comment must share, at least
+
+
+@dataclass(frozen=True)
+class Said:
+    """One thing written in a thread: a comment, or a description."""
+    login: str  # as written; "" where the document does not name its writer
+    words: frozenset[str]  # its roots, without the lines it quotes from others
+    written: str  # the text as written
+    doc: SourceDocument
+    day: dt.date | None
+
+    @property
+    def who(self) -> str | None:
+        return self.login.casefold() or None
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """A participant the sentence names alone in a clause of saying, and the roots of what it gives them."""
+    name: str  # as the sentence writes it
+    content: frozenset[str]
+    said: list[Said]  # everything written in the threads the sentence speaks of
+
+    def scores(self) -> list[tuple[int, Said]]:
+        return [(len(self.content & s.words), s) for s in self.said]
+
+
+def roots(text: str) -> frozenset[str]:
+    """The text's words cut to five letters past their endings: "disabling" and "Disable" are one; a name
+    with a digit stays whole ("Yi-1.5-34B-Chat-16k" is not "Yi-1.5-9B-Base-32k")."""
+    return frozenset(w[:5] if w.isalpha() else w for w in stems(text))
+
+
+def _utterances(threads: list[SourceDocument]) -> list[Said]:
+    """Each comment with its writer, and each description with its writer where the document names one."""
+    out: list[Said] = []
+    for doc in threads:
+        author = getattr(doc, "author", None)
+        author = author.lstrip("@") if isinstance(author, str) and author else ""
+        created = doc.dates.created
+        out.append(Said(author, roots(doc.text or ""), doc.text or "", doc, _day(created)))
+        out += [Said(c.author.lstrip("@"), roots(_QUOTED_LINE.sub(" ", c.text)), c.text, doc, c.day())
+                for c in doc.comments if c.author and c.text]
+    return out
+
+
+def _day(value) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(value)[:10]) if value else None
+    except ValueError:
+        return None
+
+
+def attributions(ctx: ClaimContext) -> list[Attribution]:
+    """The sentence's attributions to participants of the cited threads, computed once per claim: one for
+    the whole sentence where it names one participant ("X 回复说，模型仓库当天就会公开"), else one per
+    clause of saying that names one ("jmorganca authored the change, and it was ParthSareen who asked …").
+    A participant is known by writing in any thread of the section ("In that thread, lllyasviel suggested
+    …", where lllyasviel writes only in another issue the section cites)."""
+    if "attributions" in ctx.claim_memo:
+        return ctx.claim_memo["attributions"]
+    ctx.claim_memo["attributions"] = out = []
+    threads = [d for d in ctx.referenced() if d.kind in THREADS] or [d for d in ctx.docs if d.kind in THREADS]
+    said = _utterances(threads)
+    known = {s.who for s in _utterances([d for d in ctx.docs if d.kind in THREADS]) if s.who}
+    if not said or not known:
+        return out
+    text = ctx.claim.text
+    acts = [h for h in load_lexicon().reply_cue.find(text) if h.key in ("speech", "act")]
+    if not acts:
+        return out
+    quoted = [(m.start(), m.end()) for m in QUOTED.finditer(text)]
+    named = [m for m in LOGIN.finditer(text) if m.group(1).casefold() in known
+             and not any(a <= m.start() < b for a, b in quoted)]
+    people = {m.group(1).casefold() for m in named}
+    if len(people) == 1:
+        spans = [(0, len(text), named[0].group(1))]
+    else:
+        spans = []
+        for clause in ctx.claim.clauses:
+            inside = [m for m in named if clause.start <= m.start() < clause.end]
+            if len({m.group(1).casefold() for m in inside}) == 1 and any(clause.start <= h.start < clause.end for h in acts):
+                spans.append((clause.start, clause.end, inside[0].group(1)))
+    for lo, hi, name in spans:
+        content = roots(LOGIN.sub(lambda m: " " if m.group(1).casefold() in known else m.group(0), text[lo:hi]))
+        if len(content) >= MIN_SAID:
+            out.append(Attribution(name, content, said))
+    return out
+
+
+def opening(text: str, limit: int = 240) -> str:
+    """The start of a text, cut at a space, as evidence."""
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0]

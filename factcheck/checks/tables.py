@@ -1,0 +1,46 @@
+"""A source table's rows as the facts give them ("Label | Header: value | …"), and the names a
+sentence gives rows and columns by."""
+from __future__ import annotations
+
+import re
+
+from ..regex_cache import compile_pattern
+
+_MARKS = compile_pattern(r"[_\-./·*`\\]+")
+_SPACE = compile_pattern(r"\s+")
+_LEADING_FIGURE = compile_pattern(r"^\s*(-?\d+(?:\.\d+)?)(?![\d.])")
+
+
+def fold_text(text: str) -> str:
+    """A sentence with the marks inside names ("-", "_", ".") and its case set aside, its spaces kept."""
+    return _SPACE.sub(" ", _MARKS.sub("", text)).casefold()
+
+
+_DECORATION = compile_pattern(r"\s*[(（][^)）]{0,12}[)）]\s*$|[⬇⬆↑↓]")
+
+
+def named_in(name: str, folded: str) -> bool:
+    """A row or column name the sentence (``fold_text``) writes, marks and spaces inside the name aside
+    ("Yi-1.5-34B" for "Yi 1.5-34B"), not as a part of a longer name ("MMLU" in "CMMLU")."""
+    spaced = fold_text(_DECORATION.sub("", name)).strip()  # "FID(⬇)" is named "FID"
+    keys = {spaced, spaced.replace(" ", "")}
+    if any(len(k) < 3 and not k.isalpha() for k in keys):
+        return False
+    for key in keys:
+        for m in re.finditer(re.escape(key), folded):
+            before, after = folded[m.start() - 1:m.start()], folded[m.end():m.end() + 1]
+            if not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum()):
+                return True
+    return False
+
+
+def cells_of(row: str) -> tuple[str, dict[str, float]]:
+    """A row passage's label and its columns' leading figures ("CMMLU: 84.8", "HumanEva(+): 46.3(40.2)")."""
+    label, *cells = row.split(" | ")
+    out = {}
+    for cell in cells:
+        header, sep, value = cell.partition(": ")
+        m = _LEADING_FIGURE.match(value) if sep else None
+        if m:
+            out[header.strip()] = float(m.group(1))
+    return label.strip(), out
