@@ -142,7 +142,9 @@ def verify_section(section: Section, sentences: list[Sentence], window: Window |
                 continue
             # a sentence with no figure can still say the opposite of its source's own words
             ctx = ClaimContext(sentence=sentence, claim=st, section=section, docs=docs, facts=facts,
-                               window=window, section_memo=memo, voice=voice)
+                               window=window, paragraph=[statements[j] for j in para[sentence.index]],
+                               earlier=[statements[s.index] for s in sentences if s.index < sentence.index],
+                               section_memo=memo, voice=voice)
             found = run_checks(ctx, categories, FIGURE_FREE)
             if found:
                 result.claims += 1

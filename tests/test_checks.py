@@ -5102,3 +5102,54 @@ def test_a_dash_sets_off_a_clause_a_denial_does_not_reach():
                        "silently masks bad input.", pr)) == []
     assert [f.check for f in flagged(run("Out-of-bounds indices are still clamped to zero, but the user is told — the "
                                          "kernel silently masks bad input.", pr))] == ["polarity-flipped"]
+
+
+# --- stop 26: rounds 80 and 81's first-run false alarms ---
+
+def test_a_projects_camel_case_name_is_no_login():
+    pr = doc("Security Changes: TorchServe now enforces token authorization by default.", comments=[
+        {"author": "agunapal", "date": "2024-06-10", "text": "TorchServe now enforces token authorization and model mode "
+                                                            "control by default"}])
+    said = 'Its README diff states that {} "now enforces token authorization and model mode control by default".'
+    assert flagged(run(said.format("TorchServe"), pr)) == []
+    assert [f.check for f in flagged(run(said.format("mreso2"), pr))] == ["quote-put-on-other"]
+
+
+@pytest.mark.parametrize("body, severity", [
+    ("按这组数字粗算，单张 H100 上每张图像约需 54 秒。", "info"),
+    ("That works out to about 54 seconds per image on one H100.", "info"),
+    # the writer's arithmetic that does not hold, or a figure not said to be worked out
+    ("按这组数字粗算，单张 H100 上每张图像约需 40 秒。", "warning"),
+    ("单张 H100 上每张图像约需 54 秒。", "warning"),
+])
+def test_a_figure_the_sentence_works_out_itself_is_only_unconfirmed(body, severity):
+    src = doc("Upscaling 1200 images took 18 hours on one H100.", kind="issue", url=ISSUE)
+    before = "他在单张 H100 上处理约 1200 张图像，花了约 18 小时。\n"
+    found = [f for f in run(before + body, src, cite=ISSUE).findings if f.category == "unsupported"]
+    assert [f.severity for f in found] == [severity]
+
+
+def test_a_reply_the_sentences_before_date_after_the_window():
+    pr = doc("Streaming first-chunk latency table.", dates={"created": "2025-04-09"}, comments=[
+        {"author": "whaozl", "date": "2025-04-10", "text": "Is merge real-time streaming?"},
+        {"author": "yuekaizhang", "date": "2025-04-10", "text": "Yes, real-time streaming."}])
+    body = ("4 月 10 日有评论者追问测试用的是哪张卡。\n对这个问题，作者在评论里作了确认。\n"
+            "同一位评论者还问，这里的 merge 是否指实时流式，作者回复是实时流式。")
+    assert flagged(run(body, pr, window="2025-04-03..2025-04-09"), "unsupported") == []
+    assert flagged(run("评论者问这里的 merge 是否指实时流式，作者回复是实时流式。", pr, window="2025-04-03..2025-04-09"),
+                   "unsupported")
+
+
+@pytest.mark.parametrize("reply, checks", [
+    ("Yeah, it refers to real-time streaming.", ["reply-content-absent"]),
+    ("It was L20.", []),
+    ("Yes", []),  # a bare yes answers the question that carries it
+])
+def test_what_a_reply_is_said_to_give_must_be_in_it(reply, checks):
+    pr = doc("Streaming first-chunk latency.", comments=[
+        {"author": "whaozl", "date": "2025-04-08", "text": "Which GPU was used for this test? is L20 or V100?"},
+        {"author": "yuekaizhang", "date": "2025-04-08", "text": reply}])
+    assert [f.check for f in flagged(run("对这个问题，yuekaizhang 在评论里确认是 L20。", pr, window="2025-04-03..2025-04-09"))] \
+        == checks
+    assert [f.check for f in flagged(run("On that, yuekaizhang replied that it was the L20.", pr,
+                                         window="2025-04-03..2025-04-09"))] == checks

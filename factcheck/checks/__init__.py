@@ -29,7 +29,8 @@ LICENSE_CHECKS: list[Check] = list(license.CHECKS)
 FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHECKS, unsupported.reply_not_in_thread,
                             # a model name put in a source's mouth ("The PR summary says … Llama-3.1-70B")
                             unsupported.condition_unseen, unsupported.quote_put_on_other,
-                            unsupported.speech_put_on_other, overstatement.named_row_not_top,
+                            unsupported.speech_put_on_other, unsupported.reply_content_absent,
+                            overstatement.named_row_not_top,
                             # a default a source gives ("debug 默认值设为 false")
                             unsupported.default_value_differs, unsupported.checklist_unchecked]
 

@@ -868,6 +868,8 @@ def reply_outside_window(ctx: ClaimContext) -> list[Finding]:
     if ctx.window is None or not ctx.dated_in_window():
         return []
     for said in attributions(ctx):
+        if len(said.content) < MIN_SAID:
+            continue
         who = said.name.casefold()
         own = [(n, s) for n, s in said.scores() if s.who == who and n >= MIN_SAID]
         if not own:

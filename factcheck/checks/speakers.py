@@ -41,8 +41,9 @@ class Said:
 class Attribution:
     """A participant the sentence names alone in a clause of saying, and the roots of what it gives them."""
     name: str  # as the sentence writes it
-    content: frozenset[str]
+    content: frozenset[str]  # the roots of what it gives them (``MIN_SAID`` of them before words can be matched)
     said: list[Said]  # everything written in the threads the sentence speaks of
+    text: str  # the stretch of the sentence that gives it
 
     def scores(self) -> list[tuple[int, Said]]:
         return [(len(self.content & s.words), s) for s in self.said]
@@ -106,8 +107,7 @@ def attributions(ctx: ClaimContext) -> list[Attribution]:
                 spans.append((clause.start, clause.end, inside[0].group(1)))
     for lo, hi, name in spans:
         content = roots(LOGIN.sub(lambda m: " " if m.group(1).casefold() in known else m.group(0), text[lo:hi]))
-        if len(content) >= MIN_SAID:
-            out.append(Attribution(name, content, said))
+        out.append(Attribution(name, content, said, text[lo:hi]))
     return out
 
 

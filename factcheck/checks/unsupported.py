@@ -394,6 +394,26 @@ def number_unsupported(ctx: ClaimContext) -> list[Finding]:
     return _not_given(ctx, missing)
 
 
+# a figure the sentence says it computes: "按这组数字粗算", "折算下来", "that works out to", "back of the envelope"
+_WORKED_OUT = compile_pattern(r"粗算|估算|推算|换算|折算|算下来|算起来|算一下|\b(?:works? out (?:to|at)|by (?:my|our|that|this|the same) "
+                              r"arithmetic|back[- ]of[- ]the[- ]envelope|a rough calculation|roughly calculated|divided by)\b",
+                              re.IGNORECASE)
+
+
+def _quotient_of_given(ctx: ClaimContext, raw: str) -> bool:
+    """Whether a figure of the sentence (by its text) is one figure the sources give divided by a count they give
+    beside it, within rounding: 54 s per image from "约 1200 张图像要花约 18 小时" (the sentence's own or the ones
+    before it, where the sources back them). A worked-out figure whose arithmetic does not hold stays unsupported."""
+    qa = next((x for x in ctx.claim.quantities if x.q.raw == raw), None)
+    if qa is None or not qa.q.unit:
+        return False
+    told = base_values(qa.q)[1]
+    given = [x for st in [ctx.claim, *ctx.earlier[-3:]] for (x, _), _ in _given(ctx, st)]
+    counts = [x.q.high for x in given if not x.q.unit and x.q.high >= 2]
+    measures = [base_values(x.q)[1] for x in given if x.q.unit and dimension(x.q.unit) == dimension(qa.q.unit)]
+    return any(abs(m / n - told) <= 0.06 * told for m in measures for n in counts)
+
+
 def _not_given(ctx: ClaimContext, missing: list[str]) -> list[Finding]:
     """The finding for figures no cited source gives: a warning, or ``info`` where the text
     reports its own measurement."""
@@ -409,6 +429,11 @@ def _not_given(ctx: ClaimContext, missing: list[str]) -> list[Finding]:
         return [ctx.finding("unsupported", "info",
                             f"Could not confirm {listed}: the text reports it as its own measurement, "
                             "and no cited source carries it.", titles, "first-party-unconfirmed")]
+    if _WORKED_OUT.search(ctx.claim.text) and all(_quotient_of_given(ctx, m) for m in missing):
+        # "按这组数字粗算，…约需 54 秒" after "约 1200 张图像要花约 18 小时": the writer's division, said to be so
+        return [ctx.finding("unsupported", "info",
+                            f"Could not confirm {listed}: the sentence works it out itself, and no cited source "
+                            "carries it.", titles, "worked-out-unconfirmed")]
     return [ctx.finding("unsupported", "warning", f"No cited source gives {listed}.", titles,
                         "number-unsupported")]
 
@@ -735,7 +760,9 @@ def quote_put_on_other(ctx: ClaimContext) -> list[Finding]:
         return {m.group(1).casefold() for m in LOGIN.finditer(text, lo, hi)
                 if not any(a <= m.start() < b for a, b in quoted) and m.group(1).casefold() not in _NOT_LOGINS
                 and not _TECH_TOKEN.fullmatch(m.group(1))
-                and (m.group(1).casefold() in known or re.search(r"\d|[a-z][A-Z]", m.group(1)))}
+                and (m.group(1).casefold() in known or (re.search(r"\d|[a-z][A-Z]", m.group(1))
+                                                        # "TorchServe": a name the thread itself writes is the project's
+                                                        and not re.search(rf"(?<![\w@/-]){re.escape(m.group(1).casefold())}(?![\w-])", bodies)))}
     for at, holders in spans:
         clause = next((c for c in ctx.claim.clauses if c.start <= at < c.end), None)
         lo, hi = (clause.start, clause.end) if clause else (0, len(text))
@@ -760,6 +787,8 @@ def speech_put_on_other(ctx: ClaimContext) -> list[Finding]:
     whose writer the document does not give may be anyone's: where it carries the words as well,
     nothing is said."""
     for said in attributions(ctx):
+        if len(said.content) < MIN_SAID:
+            continue
         who = said.name.casefold()
         scored = said.scores()
         own = max((n for n, s in scored if s.who == who), default=0)
@@ -772,6 +801,35 @@ def speech_put_on_other(ctx: ClaimContext) -> list[Finding]:
                             f"The sentence puts these words on {said.name}; in the cited thread they are "
                             f"{other.login}'s, and nothing {said.name} wrote there carries them.",
                             [Evidence(url=other.doc.url, quote=opening(other.written))], "speech-put-on-other")]
+    return []
+
+
+# a token of what a reply is said to have given: a name or figure with a digit ("L20", "v0.5.2", "2048")
+_GIVEN_TOKEN = compile_pattern(r"(?<![\w.-])(?=[\w.-]*\d)[A-Za-z0-9][\w.-]*[A-Za-z0-9](?![\w-])|(?<![\w.-])\d(?![\w.-])")
+_BARE_YES = compile_pattern(r"^\W*(?:yes|yeah|yep|correct|right|exactly|indeed|是的|对的?|没错|是)\W*$", re.IGNORECASE)
+
+
+def reply_content_absent(ctx: ClaimContext) -> list[Finding]:
+    """"对这个问题，yuekaizhang 在评论里确认是 L20" where yuekaizhang's only comment says "Yeah, it refers to
+    real-time streaming": what the sentence says a participant of the cited thread replied or confirmed names
+    a thing with a digit ("L20") that the thread speaks of (someone else asked "is L20 or V100?"), and
+    nothing the participant wrote there carries it, nor answers with a bare "yes"."""
+    for said in attributions(ctx):
+        who = said.name.casefold()
+        own = [s for s in said.said if s.who == who]
+        if not own or any(_BARE_YES.match(s.written.strip()) for s in own):
+            continue
+        written = {m.group(0).casefold(): m.group(0) for m in _GIVEN_TOKEN.finditer(said.text)}
+        # about this thread: someone in it writes the token; and not in anything the named one wrote
+        tokens = [t for t in written if t != who and any(t in s.written.casefold() for s in said.said)
+                  and not any(t in s.written.casefold() for s in own)]
+        if not tokens:
+            continue
+        token = written[tokens[0]]
+        return [ctx.finding("unsupported", "warning",
+                            f"The sentence has {said.name} give “{token}”; nothing {said.name} wrote in the cited "
+                            "thread carries it.", [Evidence(url=own[0].doc.url, quote=opening(own[0].written))],
+                            "reply-content-absent")]
     return []
 
 
@@ -794,7 +852,9 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
         return []
     end = ctx.window.end if ctx.window else None
     # "In a review thread on October 29, just after this window, jgerh asked …": the day the sentence gives
-    later = [d.date for d in ctx.claim.dates if d.date and d.precision == "day" and end and d.date > end]
+    # (or the sentences just before it: "4 月 10 日有评论者追问 …" … "同一位评论者还问 …，作者回复 …")
+    later = [d.date for st in [ctx.claim, *ctx.earlier[-2:]] for d in st.dates
+             if d.date and d.precision == "day" and end and d.date > end]
     if later:
         end = max(later)
     if any(_said_by(c, end) for doc in threads for c in doc.comments):
@@ -1447,4 +1507,4 @@ def default_value_differs(ctx: ClaimContext) -> list[Finding]:
 
 CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, retold_figure_differs, number_unsupported, count_unsupported, version_unsupported,
           named_version_differs, condition_unseen, option_value_differs, default_value_differs, checklist_unchecked, planned_item_told_done,
-          reply_not_in_thread, quote_put_on_other, speech_put_on_other]
+          reply_not_in_thread, quote_put_on_other, speech_put_on_other, reply_content_absent]
