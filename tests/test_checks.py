@@ -5146,10 +5146,17 @@ def test_a_reply_the_sentences_before_date_after_the_window():
     ("Yes", []),  # a bare yes answers the question that carries it
 ])
 def test_what_a_reply_is_said_to_give_must_be_in_it(reply, checks):
+    # (a date's digits are no token a reply gives: "2 月 8 日，yuekaizhang 在评论里说明 …")
     pr = doc("Streaming first-chunk latency.", comments=[
+        {"author": "whaozl", "date": "2025-04-08", "text": "Does this 'merge' refer to real-time streaming?"},
         {"author": "whaozl", "date": "2025-04-08", "text": "Which GPU was used for this test? is L20 or V100?"},
         {"author": "yuekaizhang", "date": "2025-04-08", "text": reply}])
+    # (a "yes" that cannot be placed may answer either question: nothing is said)
+    assert flagged(run("对这个问题，yuekaizhang 在评论里确认是 L20。", pr.model_copy(update={"comments": [
+        pr.comments[1], pr.comments[2].model_copy(update={"text": "Yes, thanks."})]}), window="2025-04-03..2025-04-09")) == []
     assert [f.check for f in flagged(run("对这个问题，yuekaizhang 在评论里确认是 L20。", pr, window="2025-04-03..2025-04-09"))] \
         == checks
     assert [f.check for f in flagged(run("On that, yuekaizhang replied that it was the L20.", pr,
                                          window="2025-04-03..2025-04-09"))] == checks
+    assert flagged(run("4 月 8 日，yuekaizhang 在评论里说明了流式的含义。", pr, window="2025-04-03..2025-04-09"),
+                   "unsupported") == []

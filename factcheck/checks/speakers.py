@@ -41,6 +41,7 @@ class Said:
 class Attribution:
     """A participant the sentence names alone in a clause of saying, and the roots of what it gives them."""
     name: str  # as the sentence writes it
+    at: int  # where the sentence names them
     content: frozenset[str]  # the roots of what it gives them (``MIN_SAID`` of them before words can be matched)
     said: list[Said]  # everything written in the threads the sentence speaks of
     text: str  # the stretch of the sentence that gives it
@@ -98,16 +99,16 @@ def attributions(ctx: ClaimContext) -> list[Attribution]:
              and not any(a <= m.start() < b for a, b in quoted)]
     people = {m.group(1).casefold() for m in named}
     if len(people) == 1:
-        spans = [(0, len(text), named[0].group(1))]
+        spans = [(0, len(text), named[0])]
     else:
         spans = []
         for clause in ctx.claim.clauses:
             inside = [m for m in named if clause.start <= m.start() < clause.end]
             if len({m.group(1).casefold() for m in inside}) == 1 and any(clause.start <= h.start < clause.end for h in acts):
-                spans.append((clause.start, clause.end, inside[0].group(1)))
-    for lo, hi, name in spans:
-        content = roots(LOGIN.sub(lambda m: " " if m.group(1).casefold() in known else m.group(0), text[lo:hi]))
-        out.append(Attribution(name, content, said, text[lo:hi]))
+                spans.append((clause.start, clause.end, inside[0]))
+    for lo, hi, m in spans:
+        content = roots(LOGIN.sub(lambda x: " " if x.group(1).casefold() in known else x.group(0), text[lo:hi]))
+        out.append(Attribution(m.group(1), m.start(1) - lo, content, said, text[lo:hi]))
     return out
 
 

@@ -804,9 +804,20 @@ def speech_put_on_other(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-# a token of what a reply is said to have given: a name or figure with a digit ("L20", "v0.5.2", "2048")
-_GIVEN_TOKEN = compile_pattern(r"(?<![\w.-])(?=[\w.-]*\d)[A-Za-z0-9][\w.-]*[A-Za-z0-9](?![\w-])|(?<![\w.-])\d(?![\w.-])")
-_BARE_YES = compile_pattern(r"^\W*(?:yes|yeah|yep|correct|right|exactly|indeed|是的|对的?|没错|是)\W*$", re.IGNORECASE)
+# a token of what a reply is said to have given: a name with a letter and a digit ("L20", "v0.5.2", "H100")
+_GIVEN_TOKEN = compile_pattern(r"(?<![\w.-])(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*[A-Za-z0-9](?![\w-])")
+_YES = compile_pattern(r"^\W*(?:yes|yeah|yep|correct|right|exactly|indeed|是的|对的?|没错|是)(?:\W|$)", re.IGNORECASE)
+
+
+def _answered(reply, said) -> str | None:
+    """What an affirmative reply answers: the other participant's words it shares two or more of its own with
+    ("Yeah, it refers to real-time streaming" answers the streaming question, not the GPU one). None where
+    that cannot be told (a bare "yes", a reply that shares words with nothing): it may answer anything."""
+    others = [s for s in said if s.who != reply.who]
+    if not others:
+        return None
+    best = max(others, key=lambda q: len(q.words & reply.words))
+    return best.written if len(best.words & reply.words) >= 2 else None
 
 
 def reply_content_absent(ctx: ClaimContext) -> list[Finding]:
@@ -817,12 +828,20 @@ def reply_content_absent(ctx: ClaimContext) -> list[Finding]:
     for said in attributions(ctx):
         who = said.name.casefold()
         own = [s for s in said.said if s.who == who]
-        if not own or any(_BARE_YES.match(s.written.strip()) for s in own):
+        if not own:
             continue
-        written = {m.group(0).casefold(): m.group(0) for m in _GIVEN_TOKEN.finditer(said.text)}
-        # about this thread: someone in it writes the token; and not in anything the named one wrote
+        # what follows the name is what they are said to have given ("他当时提到 … DeepSeek v2 …，tianyu-l 另有 …"
+        # puts nothing on tianyu-l)
+        written = {m.group(0).casefold(): m.group(0) for m in _GIVEN_TOKEN.finditer(said.text, said.at)}
+        # a "yes" answers the question it shares most words with ("Yes, it could be slower" to "Is v1 slower?")
+        answered = [_answered(s, said.said) for s in own if _YES.match(s.written.strip())]
+        if None in answered:
+            continue
+        written = {t: w for t, w in written.items() if not any(t in q.casefold() for q in answered)}
+        # about this thread: someone in it writes the token; and not in anything the named one wrote, nor in a
+        # description whose writer the document does not give (it may be theirs)
         tokens = [t for t in written if t != who and any(t in s.written.casefold() for s in said.said)
-                  and not any(t in s.written.casefold() for s in own)]
+                  and not any(t in s.written.casefold() for s in said.said if s.who == who or s.who is None)]
         if not tokens:
             continue
         token = written[tokens[0]]
