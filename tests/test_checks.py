@@ -5160,3 +5160,14 @@ def test_what_a_reply_is_said_to_give_must_be_in_it(reply, checks):
                                          window="2025-04-03..2025-04-09"))] == checks
     assert flagged(run("4 月 8 日，yuekaizhang 在评论里说明了流式的含义。", pr, window="2025-04-03..2025-04-09"),
                    "unsupported") == []
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The sparse decoding kernel reaches 350 TFlops on B200.", ["hedge-dropped"]),
+    ("The sparse decoding kernel reaches up to 350 TFlops on B200.", []),
+    ("The sparse decoding kernel peaks at 350 TFlops on B200.", []),
+])
+def test_reaching_a_figure_is_no_bound_on_it(body, checks):
+    readme = doc("The sparse decoding kernel achieves up to 350 TFlops on B200 (which is not really optimized yet).",
+                 kind="repository")
+    assert [f.check for f in flagged(run(body, readme))] == checks
