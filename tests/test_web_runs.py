@@ -3,6 +3,8 @@ the lease, never reopened once done, every failure visible with a retry."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
 import threading
 import time
 from pathlib import Path
@@ -141,3 +143,27 @@ def test_a_failed_check_has_a_retry_on_the_page_and_in_the_api(tmp_path: Path) -
         again = live.api("wanda").post(f"/api/drafts/{draft_id}/retry")
         assert again.status_code == 409 and "done, not failed" in again.json()["detail"]
         assert [e.action for e in db.list_events(live.engine, draft_id)][:2] == ["submitted", "retried"]
+
+
+def test_stopping_mid_run_unwinds_every_task_and_leaves_the_run_to_its_lease(engine: sa.Engine, wanda: db.User,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    started, release = threading.Event(), threading.Event()
+
+    async def slow(text, name, thread_id, progress):
+        started.set()
+        await asyncio.to_thread(release.wait, 30)  # a check still running when the server stops
+        raise AssertionError("the stopped runner must not finish the check")
+
+    _, revision_id = db.create_draft(engine, wanda, "t", DRAFT, "d.md", "pasted")
+    runner = CheckRunner(engine, slow)
+    runner.start()
+    future = runner.submit(revision_id)
+    assert started.wait(30)
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        runner.stop()
+        release.set()
+        gc.collect()
+    assert future.cancelled() or future.done()
+    assert not [r for r in caplog.records if "destroyed" in r.getMessage()]  # asyncio's "Task was destroyed …"
+    # the run was not failed by the stop: it stays claimed until its lease runs out, for another worker
+    assert db.get_revision(engine, revision_id).run_status == "running"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from pathlib import Path
 from typing import Protocol
 
@@ -46,6 +46,14 @@ def pipeline_checker(settings: Settings, sources_dir: Path | None) -> Checker:
             return await check_text_async(text, name, settings, live, thread_id=thread_id, progress=progress)
 
     return check
+
+
+async def _cancel_all() -> None:
+    """Cancel every other task of the running loop and wait until each has unwound."""
+    tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 class Runner(Protocol):
@@ -115,8 +123,13 @@ class CheckRunner:
     def stop(self) -> None:
         if self._loop is None:
             return
-        for future in [*self._pending, *([self._sweeper] if self._sweeper else [])]:
-            future.cancel()
+        # Cancel the sweep and the runs on their own loop and let them unwind before it stops: a task still
+        # pending when the loop closes is reported by asyncio as destroyed. A cancelled run stays claimed
+        # until its lease runs out, when another worker takes it up.
+        try:
+            asyncio.run_coroutine_threadsafe(_cancel_all(), self._loop).result(timeout=10)
+        except (TimeoutError, RuntimeError, CancelledError):
+            pass
         self._loop.call_soon_threadsafe(self._loop.stop)
         if self._thread:
             self._thread.join(timeout=10)
