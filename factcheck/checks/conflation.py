@@ -11,7 +11,7 @@ from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences, stems
-from .tables import cells_of, fold_text, named_in
+from .tables import bare_name, fold_text, named_in, table_rows
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -1223,7 +1223,7 @@ _VALUE_AFTER = compile_pattern(r"\s*(?:of|=|:|：|为|是)?\s*(\d+(?:\.\d+)?(?:e
 def _named_with_value(text: str, header: str, figures: set[float]) -> bool:
     """A column the sentence names with a value of its own after it ("LR 3e-4", "max target length of 8192"):
     a condition of the rows, not the name of the figures the sentence tells."""
-    name = re.sub(r"\s*[(（][^)）]{0,12}[)）]\s*$|[⬇⬆↑↓]", "", header).strip()
+    name = bare_name(header)
     for m in re.finditer(re.escape(name), text, re.IGNORECASE):
         v = _VALUE_AFTER.match(text, m.end())
         if v and float(v.group(1)) not in figures:
@@ -1238,13 +1238,9 @@ def pair_told_as_other_column(ctx: ClaimContext) -> list[Finding]:
     figures = [qa for qa in ctx.claim.quantities if not qa.negated and not qa.q.is_range and distinctive(qa.q)]
     if len(figures) < 2:
         return []
-    tables: dict[tuple, list] = {}
-    for f in ctx.facts:
-        if f.kind == "row":
-            tables.setdefault((f.url, f.where, f.table), []).append((f, *cells_of(f.statement.text)))
     folded, glosses = fold_text(ctx.claim.text), glossed(ctx.claim.text)
     claim_words = _name_words(ctx.claim.text) | glosses
-    for rows in tables.values():
+    for rows in table_rows(ctx):
         headers = {h for _, _, cells in rows for h in cells}
         for own in headers:
             holders = [(qa, f) for qa in figures for f, _, cells in rows if own in cells and abs(cells[own] - qa.q.high) < 1e-9]

@@ -13,7 +13,7 @@ from .conflation import MODEL_SIZE
 from .context import THREAD_REF, ClaimContext, thread_number
 from .figures import bigger_is_more, written_bare
 from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
-from .tables import cells_of, fold_text, named_in
+from .tables import fold_text, named_in, table_rows
 
 
 # results that are measured, and so carry a measurement's hedge; a "24GB card" is a size
@@ -317,11 +317,7 @@ def named_row_not_top(ctx: ClaimContext) -> list[Finding]:
         return []  # a figure of its own (not a model's size): extreme_contradicted reads it
     folded = fold_text(ctx.claim.text)
     lowest = hits[0].key == "lowest"
-    tables: dict[tuple, list] = {}
-    for f in ctx.facts:
-        if f.kind == "row":
-            tables.setdefault((f.url, f.where, f.table), []).append((f, *cells_of(f.statement.text)))
-    for rows in tables.values():
+    for rows in table_rows(ctx):
         named = [r for r in rows if named_in(r[1], folded)]
         if len(named) != 1 or len(rows) < 3:
             continue
@@ -365,11 +361,10 @@ def lead_over_row_reversed(ctx: ClaimContext) -> list[Finding]:
                 for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
                     if hit.fact.kind != "row":
                         continue
-                    own_label, own_cells = cells_of(hit.fact.statement.text)
+                    rows = next((t for t in table_rows(ctx) if any(r[0] is hit.fact for r in t)), [])
+                    own_label, own_cells = next(((r[1], r[2]) for r in rows if r[0] is hit.fact), ("", {}))
                     column = next((h for h, v in own_cells.items() if abs(v - qa.q.high) < 1e-9), None)
-                    rows = [f for f in ctx.facts if f.kind == "row" and f.url == hit.fact.url and f.where == hit.fact.where
-                            and f.table == hit.fact.table and f is not hit.fact]
-                    named = [(f, *cells_of(f.statement.text)) for f in rows if named_in(cells_of(f.statement.text)[0], folded_after)]
+                    named = [r for r in rows if r[0] is not hit.fact and named_in(r[1], folded_after)]
                     if column is None or len(named) != 1 or column not in named[0][2]:
                         continue
                     row, other, cells = named[0]

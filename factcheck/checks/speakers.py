@@ -56,24 +56,22 @@ def roots(text: str) -> frozenset[str]:
     return frozenset(w[:5] if w.isalpha() else w for w in stems(text))
 
 
-def _utterances(threads: list[SourceDocument]) -> list[Said]:
-    """Each comment with its writer, and each description with its writer where the document names one."""
-    out: list[Said] = []
-    for doc in threads:
-        author = getattr(doc, "author", None)
-        author = author.lstrip("@") if isinstance(author, str) and author else ""
-        created = doc.dates.created
-        out.append(Said(author, roots(doc.text or ""), doc.text or "", doc, _day(created)))
-        out += [Said(c.author.lstrip("@"), roots(_QUOTED_LINE.sub(" ", c.text)), c.text, doc, c.day())
-                for c in doc.comments if c.author and c.text]
+def _utterances(doc: SourceDocument) -> list[Said]:
+    """A thread's description, with its writer where the document names one, and each comment with its writer."""
+    author = getattr(doc, "author", None)
+    author = author.lstrip("@") if isinstance(author, str) and author else ""
+    out = [Said(author, roots(doc.text or ""), doc.text or "", doc, doc.dates.as_dates().get("created"))]
+    out += [Said(c.author.lstrip("@"), roots(_QUOTED_LINE.sub(" ", c.text)), c.text, doc, c.day())
+            for c in doc.comments if c.author and c.text]
     return out
 
 
-def _day(value) -> dt.date | None:
-    try:
-        return dt.date.fromisoformat(str(value)[:10]) if value else None
-    except ValueError:
-        return None
+def _section_utterances(ctx: ClaimContext) -> dict[int, list[Said]]:
+    """What was written in each thread the section cites (by ``id`` of the document), read once per section:
+    every claim of the section that names a participant asks."""
+    if "utterances" not in ctx.section_memo:
+        ctx.section_memo["utterances"] = {id(d): _utterances(d) for d in ctx.docs if d.kind in THREADS}
+    return ctx.section_memo["utterances"]
 
 
 def attributions(ctx: ClaimContext) -> list[Attribution]:
@@ -85,14 +83,15 @@ def attributions(ctx: ClaimContext) -> list[Attribution]:
     if "attributions" in ctx.claim_memo:
         return ctx.claim_memo["attributions"]
     ctx.claim_memo["attributions"] = out = []
-    threads = [d for d in ctx.referenced() if d.kind in THREADS] or [d for d in ctx.docs if d.kind in THREADS]
-    said = _utterances(threads)
-    known = {s.who for s in _utterances([d for d in ctx.docs if d.kind in THREADS]) if s.who}
-    if not said or not known:
-        return out
     text = ctx.claim.text
     acts = [h for h in load_lexicon().reply_cue.find(text) if h.key in ("speech", "act")]
     if not acts:
+        return out
+    by_thread = _section_utterances(ctx)
+    threads = [d for d in ctx.referenced() if d.kind in THREADS] or [d for d in ctx.docs if d.kind in THREADS]
+    said = [s for d in threads for s in by_thread.get(id(d)) or _utterances(d)]
+    known = {s.who for ss in by_thread.values() for s in ss if s.who}
+    if not said or not known:
         return out
     quoted = [(m.start(), m.end()) for m in QUOTED.finditer(text)]
     named = [m for m in LOGIN.finditer(text) if m.group(1).casefold() in known

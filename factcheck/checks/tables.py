@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
+from ..facts import Fact
 from ..regex_cache import compile_pattern
+from .context import ClaimContext
 
 _MARKS = compile_pattern(r"[_\-./·*`\\]+")
 _SPACE = compile_pattern(r"\s+")
@@ -19,10 +21,15 @@ def fold_text(text: str) -> str:
 _DECORATION = compile_pattern(r"\s*[(（][^)）]{0,12}[)）]\s*$|[⬇⬆↑↓]")
 
 
+def bare_name(name: str) -> str:
+    """A header or row name without the short note or arrow it carries: "FID(⬇)" is named "FID"."""
+    return _DECORATION.sub("", name).strip()
+
+
 def named_in(name: str, folded: str) -> bool:
     """A row or column name the sentence (``fold_text``) writes, marks and spaces inside the name aside
     ("Yi-1.5-34B" for "Yi 1.5-34B"), not as a part of a longer name ("MMLU" in "CMMLU")."""
-    spaced = fold_text(_DECORATION.sub("", name)).strip()  # "FID(⬇)" is named "FID"
+    spaced = fold_text(bare_name(name)).strip()
     keys = {spaced, spaced.replace(" ", "")}
     if any(len(k) < 3 and not k.isalpha() for k in keys):
         return False
@@ -44,3 +51,17 @@ def cells_of(row: str) -> tuple[str, dict[str, float]]:
         if m:
             out[header.strip()] = float(m.group(1))
     return label.strip(), out
+
+
+Row = tuple[Fact, str, dict[str, float]]  # a row passage, its label, its columns' figures
+
+
+def table_rows(ctx: ClaimContext) -> list[list[Row]]:
+    """The section's source tables, each the list of its rows (``cells_of``), read once per section."""
+    if "table_rows" not in ctx.section_memo:
+        tables: dict[tuple, list[Row]] = {}
+        for f in ctx.facts:
+            if f.kind == "row":
+                tables.setdefault((f.url, f.where, f.table), []).append((f, *cells_of(f.statement.text)))
+        ctx.section_memo["table_rows"] = list(tables.values())
+    return ctx.section_memo["table_rows"]
