@@ -38,7 +38,7 @@ from .extract.versions import same_version_key
 from .checks.unsupported import known_versions, names_version
 from .facts import Fact, facts_of
 from .facts_cache import ClaimsCache, FactsCache
-from .models import Draft, Evidence, Finding, LLMRun, Report, SourceDocument, SourceMetadata, Stats, Window
+from .models import Draft, Evidence, Finding, LLMRun, Report, Sentence, SourceDocument, SourceMetadata, Stats, Window
 from .settings import Settings
 from .sources import FetchResult, SourceProvider
 from .sources.urls import normalize_url
@@ -62,6 +62,7 @@ class RunContext:
     _documents: dict[str, SourceDocument] = field(default_factory=dict)
     _facts: dict[str, list[Fact]] = field(default_factory=dict)
     _versions: dict[str, set[str]] = field(default_factory=dict)
+    _told: dict[int, Statement] = field(default_factory=dict)
     _draft: Draft | None = None
 
     def say(self, message: str) -> None:
@@ -110,6 +111,14 @@ class RunContext:
         if self.claims_cache is not None:
             return self.claims_cache.statement(text, window, _claim)
         return _claim(text, window)
+
+    def told(self, sentence: Sentence, window: Window | None) -> Statement:
+        """The statement of a sentence as the other sections read it (what was said before,
+        the versions named elsewhere): read once per run, not again by every section's branch.
+        A section's own claims still come from ``claim``, one object per use."""
+        if sentence.index not in self._told:
+            self._told[sentence.index] = self.claim(sentence.text, window)
+        return self._told[sentence.index]
 
     def versions_of(self, url: str) -> set[str]:
         """The versions a fetched document mentions (``known_versions``): read once per run, not
@@ -236,12 +245,12 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     licensed = [runtime.context.document(url) for url in payload.get("licensed", [])]
     # what earlier sections that cite sources already said: a recap ("小结") restates it, and it was checked there
     sourced = {s.index for s in draft.sections if s.citations and s.index < section.index}
-    earlier = [(s.section, runtime.context.claim(s.text, window)) for s in draft.sentences if s.section in sourced]
+    earlier = [(s.section, runtime.context.told(s, window)) for s in draft.sentences if s.section in sourced]
     told_before = [qa.q for _, st in earlier for qa in st.quantities if not qa.negated]
     # and the versions the other sections named that their own sources carry
     known = {int(index): set().union(*(runtime.context.versions_of(u) for u in urls))
              for index, urls in payload.get("others", {}).items()}
-    others = [(s.section, runtime.context.claim(s.text, window)) for s in draft.sentences
+    others = [(s.section, runtime.context.told(s, window)) for s in draft.sentences
               if s.section != section.index and s.section in known]
     versions_before = {key for index, st in others for v in st.versions
                        if names_version(known.get(index, set()), key := same_version_key(v.version))}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..align import distinctive, matches, same_value, words
 from ..extract.clauses import PREDICATE_JOIN, Clause, split_clauses
@@ -30,6 +31,7 @@ _COVER_CLAUSE = 0.6  # of a denied predicate's words, in one predicate of the cl
 _COVER_CARRIER = 0.6  # of that predicate's words, in the denied one
 
 
+@lru_cache(maxsize=4096)
 def gist(text: str) -> frozenset[str]:
     """Latin words and whole names (``align.words``, "llama-cpp-python" one word) and
     Chinese character pairs."""
@@ -39,6 +41,7 @@ def gist(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=4096)
 def glossed(text: str) -> frozenset[str]:
     """The English words (singular and plural) a source in English writes for the Chinese technical words
     of the text ("工具" -> "tool", "tools"): what lets a Chinese sentence's words meet an English passage's."""
@@ -49,6 +52,7 @@ def glossed(text: str) -> frozenset[str]:
 _STEM = compile_pattern(r"(?:ies|es|s|ed|ing)$")
 
 
+@lru_cache(maxsize=4096)
 def stems(text: str) -> frozenset[str]:
     """Latin words without a plural or tense ending ("results", "result"), and the English of Chinese ones."""
     latin = {_STEM.sub("", w) for w in gist(text) if w.isascii() and len(w) > 3 and not w.isdigit()}

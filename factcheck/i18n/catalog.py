@@ -47,6 +47,10 @@ class Template:
     pattern: re.Pattern[str]
     names: tuple[str, ...]  # group index -> placeholder name
     literal: int  # characters of fixed text: the parse that recognises most of a message wins
+    # the fixed text before the first value and after the last: a message that lacks either cannot
+    # match, and most messages are told from most templates by that alone (no regex run)
+    head: str = ""
+    tail: str = ""
 
 
 def compile_template(msgid: str, msgstr: str) -> Template:
@@ -66,7 +70,9 @@ def compile_template(msgid: str, msgstr: str) -> Template:
         pos = m.end()
     parts.append(re.escape(msgid[pos:]))
     literal = len(PLACEHOLDER.sub("", msgid))
-    return Template(msgid, msgstr, compile_pattern("".join(parts), re.DOTALL), tuple(names), literal)
+    first = PLACEHOLDER.search(msgid)
+    head, tail = (msgid[:first.start()], msgid[pos:]) if first else (msgid, "")
+    return Template(msgid, msgstr, compile_pattern("".join(parts), re.DOTALL), tuple(names), literal, head, tail)
 
 
 class Translator:
@@ -115,6 +121,8 @@ class Translator:
             return 0, english
         best = (0, english)
         for template in self._templates:
+            if not (english.startswith(template.head) and english.endswith(template.tail)):
+                continue
             m = template.pattern.fullmatch(english)
             if m is None:
                 continue

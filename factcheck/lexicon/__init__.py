@@ -19,6 +19,11 @@ class TermHit:
     text: str
 
 
+# texts whose scan each matcher keeps: one section's sentences and passages (they repeat within a
+# section), bounded so that a long-lived server holds a few MB at most
+_SCANS_KEPT = 256
+
+
 class TermMatcher:
     """Finds the spellings of a {canonical: [spellings]} table in text, longest first.
 
@@ -36,17 +41,23 @@ class TermMatcher:
         # flat alternation of hundreds of spellings made this the pipeline's hot spot.
         pattern = _trie_pattern(self._key_of)
         self._regex = compile_pattern(pattern, re.IGNORECASE) if pattern else None
+        # The checks ask each matcher about the same sentence or passage again and again
+        # (two scans in three repeat one); the scan is the run's largest cost.
+        self._scanned = lru_cache(maxsize=_SCANS_KEPT)(self._scan)
 
     def find(self, text: str) -> list[TermHit]:
+        return list(self._scanned(text))
+
+    def _scan(self, text: str) -> tuple[TermHit, ...]:
         if self._regex is None:
-            return []
+            return ()
         hits = []
         for m in self._regex.finditer(text):
             key = self._key_of.get(_fold(m.group(0)))
             if key is None:  # a spelling matched through the flexible separator
                 key = self._resolve(m.group(0))
             hits.append(TermHit(key, m.start(), m.end(), m.group(0)))
-        return hits
+        return tuple(hits)
 
     def _resolve(self, matched: str) -> str:
         want = re.sub(r"[\s_-]", "", matched.casefold())
