@@ -5171,3 +5171,269 @@ def test_reaching_a_figure_is_no_bound_on_it(body, checks):
     readme = doc("The sparse decoding kernel achieves up to 350 TFlops on B200 (which is not really optimized yet).",
                  kind="repository")
     assert [f.check for f in flagged(run(body, readme))] == checks
+
+
+# --- stop 27: a changelog of several dated entries dates each version by its own entry ---
+
+CHANGELOG = "https://github.com/acme/engine/blob/main/docs/changelog.md"
+_ENTRIES = ("## 2.x\n\n- 2026/09/18 2.4 发布\n\n  - 新增 `effort` 参数，分 `low` 与 `high` 两档。\n\n"
+            "- 2026/09/10 2.3 发布\n\n  - 调度器重写，吞吐提升约 `30%`。\n\n"
+            "### 2.1.0 (2026/07/02)\n\n- 许可证从 AGPLv3 切换到 Apache 2.0。\n\n"
+            "README.md 2026-07-08 33.6 kB\n")
+
+
+def _changelog(text: str = _ENTRIES):
+    return doc(text, url=CHANGELOG, kind="page", title="Engine 更新日志", dates={"published": "2026-09-18"})
+
+
+def test_a_changelogs_entries_give_each_version_its_day():
+    from factcheck.checks.changelog import version_days
+    days = {key: str(e.day) for key, e in version_days(_changelog()).items()}
+    # a file's size beside its day is no version ("33.6 kB"); "2.1.0" is keyed as "2.1"
+    assert days == {"2.4": "2026-09-18", "2.3": "2026-09-10", "2.1": "2026-07-02"}
+    assert version_days(_changelog()).get("2.3").line == "- 2026/09/10 2.3 发布"
+    # a line with a version and a day and more besides is no entry's first line
+    assert version_days(_changelog("Requires Engine 2.5 (2024-10-17) or newer on Linux.\n")) == {}
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("Engine 在 7 月 2 日发布的 2.1.0 中从 AGPLv3 切换到 Apache 2.0。", []),  # the older entry's own day
+    ("Engine 在 9 月 2 日发布的 2.1.0 中从 AGPLv3 切换到 Apache 2.0。", ["date-contradicted"]),
+    ("Engine 2.1.0, released on July 2, 2026, moved from AGPLv3 to Apache 2.0.", []),
+    ("Engine 2.1.0, released on July 9, 2026, moved from AGPLv3 to Apache 2.0.", ["date-contradicted"]),
+])
+def test_an_older_version_is_dated_by_its_own_changelog_entry(body, checks):
+    assert [f.check for f in flagged(run(body, _changelog(), cite=CHANGELOG))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("本周发布的 2.4 新增了 `effort` 参数，分 `low` 与 `high` 两档。", []),
+    ("本周发布的 2.3 重写了调度器，吞吐提升约 30%。", ["event-outside-window"]),
+    ("上周发布的 2.3 重写了调度器，吞吐提升约 30%。", []),
+    ("This week's 2.4 release adds an `effort` parameter with `low` and `high` levels.", []),
+    ("FastEngine 2.3, released this week, rewrites the scheduler for about 30% more throughput.", ["event-outside-window"]),
+])
+def test_a_version_called_new_this_week_is_dated_by_its_changelog_entry(body, checks):
+    assert [f.check for f in flagged(run(body, _changelog(), cite=CHANGELOG), "release-date")] == checks
+
+
+@pytest.mark.parametrize("text, versions", [
+    ("本周发布的 3.3 给后端加上了参数", ["3.3"]),
+    ("- 2026/06/18 3.4 发布", ["3.4"]),
+    ("发布的 3.3 亿参数模型", []),
+    ("发布了 1.5 倍的提速", []),
+    ("发布了 1.5 年", []),
+    ("released 1.5 years ago", []),
+])
+def test_a_chinese_release_word_makes_a_bare_number_a_version(text, versions):
+    from factcheck.extract.versions import extract_versions
+    assert [v.version for v in extract_versions(text)] == versions
+
+
+DATASET_NEWS = ("## News\n\n"
+        "- [2025/05/26] We release Mixture-of-Thoughts, a dataset of 350k verified traces.\n"
+        "- [2025/02/10] We release the OpenR1-Math-220k dataset of 220k traces distilled from R1.\n"
+        "- [2024/03/05] We release the Zephyr-Math dataset of 10k traces.\n")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("Mixture-of-Thoughts is above the 220k traces of OpenR1-Math-220k, which the project released in March.",
+     ["date-contradicted"]),
+    ("Mixture-of-Thoughts is above the 220k traces of OpenR1-Math-220k, which the project released in February.", []),
+    # a month with no year speaks of the month: March of another year is no contradiction
+    ("Zephyr-Math, which the project released in March, holds 10k traces.", []),
+    ("OpenR1-Math-220k 数据集是 3 月发布的，共 220k 条轨迹。", ["date-contradicted"]),
+    ("OpenR1-Math-220k 数据集是 2 月发布的，共 220k 条轨迹。", []),
+])
+def test_a_month_without_its_year_is_held_against_a_dated_news_line(body, checks):
+    readme = doc(DATASET_NEWS, url=REPO, kind="repository", title="Open R1")
+    assert [f.check for f in flagged(run(body, readme, window="2025-05-26..2025-06-01", cite=REPO), "release-date")] \
+        == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("本周另一条更新是 FastAttn2++ 的代码首次在仓库中公开。", ["new-but-earlier"]),
+    ("本周另一条更新是 FastAttn3 的代码首次在仓库中公开。", []),
+    ("Also new this week: the code of FastAttn2++ is released for the first time.", ["new-but-earlier"]),
+])
+def test_the_news_line_whose_first_sentence_names_it_dates_it(body, checks):
+    # the week's FastAttn3 line names FastAttn2 in passing, after its first sentence
+    readme = doc("- [2025-09-27]: The code of FastAttn3 is released in this repository. Since FastAttn2 is more "
+                 "accurate, we still recommend FastAttn2 for precision-sensitive uses.\n"
+                 "- [2025-07-01]: The code of FastAttn2++ is released in this repository.\n"
+                 "- [2025-05-02]: FastAttn2 is accepted by ICML 2025!\n", url=REPO, kind="repository", title="FastAttn")
+    assert [f.check for f in flagged(run(body, readme, window="2025-09-22..2025-09-28", cite=REPO), "release-date")] \
+        == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("He added that the next valid configuration after TP=4 is TP=8 for every model.", ["universal-restricted"]),
+    ("He added that the next valid configuration after TP=4 is TP=8 for almost every model.", []),
+    ("本版的 FP8 路径对所有模型都适用。", ["universal-restricted"]),
+    ("本版的 FP8 路径对几乎所有模型都适用。", []),
+])
+def test_almost_all_told_as_all(body, checks):
+    thread = doc("The next valid configuration after TP=4 is TP=8 for almost all models. "
+                 "FP8 路径几乎所有模型都适用，但 MoE 模型除外。", kind="issue")
+    assert [f.check for f in flagged(run(body, thread))] == checks
+
+
+@pytest.mark.parametrize("author, checks", [("lin-qiao", []), ("Jep5", ["replier-not-in-thread"])])
+def test_a_reply_answered_in_chinese_is_put_on_its_writer(author, checks):
+    thread = doc("When will the v3 code be released?", url=ISSUE, kind="issue", comments=[
+        {"author": "Rumaben79", "date": "2025-07-10", "text": "Does v3 only work with Blackwell GPUs?"},
+        {"author": author, "date": "2025-07-10", "text": "Yeah it uses FP4 tensor cores so only Blackwell."}])
+    body = "在 #5615 里，维护者 lin-qiao 回答说 v3 依赖 FP4 tensor core，因此只能在 Blackwell 上运行。"
+    assert [f.check for f in flagged(run(body, thread, cite=ISSUE, window="2025-09-22..2025-09-28"), "unsupported")] \
+        == checks
+
+
+@pytest.mark.parametrize("body, source, checks", [
+    ("The README says the hybrid approach guarantees lossless acceleration on other video models.",
+     "This hybrid approach may achieve lossless acceleration on other video models.", ["guarantee-raised"]),
+    ("The README says the hybrid approach may give lossless acceleration on other video models.",
+     "This hybrid approach may achieve lossless acceleration on other video models.", []),
+    ("The README says the hybrid approach guarantees lossless acceleration on other video models.",
+     "This hybrid approach guarantees lossless acceleration on other video models, though it may be slower.", []),
+    ("README 称这种混合方式可以保证其他视频模型的无损加速。", "这种混合方式有望实现其他视频模型的无损加速。", ["guarantee-raised"]),
+    ("README 称这种混合方式有望实现其他视频模型的无损加速。", "这种混合方式有望实现其他视频模型的无损加速。", []),
+    ("README 称这种混合方式不保证其他视频模型的无损加速。", "这种混合方式有望实现其他视频模型的无损加速。", []),
+])
+def test_what_may_happen_told_as_guaranteed(body, source, checks):
+    assert [f.check for f in flagged(run(body, doc(source, kind="repository")))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("对大多数团队而言，3.1.0 之后的 Acme 代码可以按标准 Apache 2.0 使用，商用不设门槛。", ["license-terms-dropped"]),
+    ("3.1.0 之后的 Acme 代码采用基于 Apache 2.0 的 Acme 开源许可证，另有附加条款。", []),
+    ("3.1.0 之后的 Acme 代码基于 Apache 2.0，但月活超过 1 亿的使用方需另行取得商业许可。", []),
+    ("Since 3.1.0 Acme's code is plain Apache 2.0, with no additional terms.", ["license-terms-dropped"]),
+    ("Since 3.1.0 Acme's code is under an Apache 2.0-based license with additional terms.", []),
+])
+def test_a_license_with_added_terms_told_as_the_plain_one(body, checks):
+    lic = doc("Acme 依据 Apache License 2.0 进行许可，并受以下附加条款约束：月活跃用户数超过 1 亿的，须取得商业许可。",
+              url=REPO, kind="repository", title="Acme LICENSE")
+    assert [f.check for f in flagged(run(body, lic, cite=REPO), "license")] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("回顾时间线：Acme-Edit 8 月 30 日开源，2509 是它之后的月度更新。", ["date-contradicted"]),
+    ("回顾时间线：Acme-Edit 8 月 18 日开源，2509 是它之后的月度更新。", []),
+    ("回顾时间线：Acme-Edit 8 月开源，2509 是它之后的月度更新。", []),
+])
+def test_a_line_that_gives_only_the_month_does_not_outvote_the_day(body, checks):
+    readme = doc("- 2025.08.18: We're excited to announce the open-sourcing of Acme-Edit!\n"
+                 "- 2025.09.22: Compared with Acme-Edit released in August, Acme-Edit-2509 improves consistency.",
+                 url=REPO, kind="repository", title="Acme")
+    assert [f.check for f in flagged(run(body, readme, window="2025-09-22..2025-09-28", cite=REPO), "release-date")] \
+        == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("A maintainer replied that the engine falls back to TP=2 plus a pipeline stage.", ["reply-not-in-thread"]),
+    # the author's words may stand in the description: not held to the thread's comments
+    ("作者在 8 月 2 日的评论中列出三个关注点：FP8 量化、EP 权重更新和权重加载。", []),
+])
+def test_a_reply_that_names_no_thread_is_held_to_the_one_its_paragraph_named(body, checks):
+    asked = doc("Can three nodes split 128 heads? FP8 量化、EP 权重更新和权重加载。", url=ISSUE, kind="issue",
+                comments=[])
+    other = doc("Padding could unlock odd clusters.", url=ISSUE.replace("5615", "1015"), kind="issue",
+                comments=[{"author": "AlexCheema", "date": "2026-01-02", "text": "Next valid TP after 4 is 8."}])
+    text = ("---\ntitle: t\nwindow: 2026-03-27..2026-04-02\n---\n\n## Section\n\n"
+            f"A user asked on March 30 (#5615) whether three nodes can split 128 heads.\n{body}\n\n"
+            f"Sources: [a]({asked.url}), [b]({other.url})\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([asked, other]))
+    assert [f.check for f in flagged(report, "unsupported")] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("一位用户反映 vllm serve acme-ai/Acme-OCR 跑不起来；另一位用户回复说，换成最新 nightly 就能跑。", []),
+    ("一位用户反映 vllm serve acme-ai/Acme-OCR 可以跑起来。", ["polarity-flipped"]),
+])
+def test_a_chinese_potential_complement_denies(body, checks):
+    thread = doc("But vllm serve acme-ai/Acme-OCR doesn't work.", url=ISSUE, kind="issue")
+    assert [f.check for f in flagged(run(body, thread, cite=ISSUE), "overstatement")] == checks
+
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("PR 作者报告，权重更新时间从 16 秒降到 10 秒。\n也就是说，这一步的耗时缩短了约六成。", ["fraction-disagrees"]),
+    ("PR 作者报告，权重更新时间从 16 秒降到 10 秒。\n也就是说，这一步的耗时缩短了近四成。", []),
+    ("PR 作者报告，权重更新时间从 16 秒降到 10 秒。\n这一步的耗时因此缩短了约六成。", []),  # no restatement: not read
+    ("The author reports weight updates going from 16 s to 10 s.\nIn other words, the step takes about half the time.",
+     []),  # a half reads either way
+    ("The author reports weight updates going from 16 s to 10 s.\nIn other words, the step's time was cut by about "
+     "two thirds.", ["fraction-disagrees"]),
+])
+def test_a_fraction_in_words_that_restates_the_sentence_before(body, checks):
+    pr = doc("the time for weight updation from 16s to 10s")
+    assert [f.check for f in flagged(run(body, pr)) if f.check == "fraction-disagrees"] == checks
+
+
+def test_a_sentence_that_says_no_maintainer_replied_reports_no_reply():
+    thread = doc("Same PDF, 2.5.4 took 3 s, 2.7.6 takes 6 s.", url=ISSUE, kind="issue", comments=[])
+    for body in ["#5615 是一条 bug 报告：用户称同一份 PDF 变慢。\n存档的文本里没有维护者的回复。",
+                 "#5615 is a bug report: the same PDF got slower.\nNo maintainer has replied in the archived text."]:
+        assert flagged(run(body, thread, cite=ISSUE), "unsupported") == []
+    assert [f.check for f in flagged(run("#5615 是一条 bug 报告：用户称同一份 PDF 变慢。\n维护者回复说已在排查。", thread,
+                                         cite=ISSUE), "unsupported")] == ["reply-not-in-thread"]
+
+
+def test_a_month_without_a_year_in_a_table_row_dates_only_its_own_event():
+    release = doc("Pre-built wheels now depend on PyTorch 2.5.0.", url="https://github.com/o/r/releases/tag/v0.0.28.post2",
+                  kind="release", title="v0.0.28.post2", dates={"published": "2024-10-18"})
+    body = ("| 版本 | 变化 | 日期 | 备注 |\n|---|---|---|---|\n"
+            "| xformers 0.0.28.post2 | 预编译轮子改为依赖 PyTorch 2.5.0 | 10/18 | 功能变更来自 9 月的 0.0.28 |")
+    assert flagged(run(body, release, window="2024-10-14..2024-10-20", cite=release.url), "release-date") == []
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("AutoQuant mixed 的 stage_0_gen 最短，为 2,477.9 ms，但峰值显存 18,404 MB，高于纯 NVFP4。", []),
+    ("AutoQuant mixed 的峰值显存为 18,404 MB，stage_0_gen 为 2,477.9 ms，高于纯 NVFP4。", ["lead-reversed"]),
+])
+def test_a_lead_is_read_of_the_figure_right_before_it(body, checks):
+    table = doc("| Model | Throughput | stage_0_gen | Peak memory |\n|---|---|---|---|\n"
+                "| NVFP4 | 0.99 req/s | 2684.4ms | 16906 MB |\n| AutoQuant mixed | 1.02 req/s | 2477.9ms | 18404 MB |\n"
+                "| FP8 | 0.95 req/s | 2901.3ms | 19900 MB |")
+    assert [f.check for f in flagged(run(body, table)) if f.check == "lead-reversed"] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("在 Qwen3-8B 上，Acme 的中位 TTFT 最多改善 72%，P95 TTFT 最多改善 7%。", []),
+    ("On Qwen3-8B, Acme improves median TTFT by up to 7%.", ["statistic-swapped"]),
+])
+def test_statistics_spelled_as_percentiles_and_chinese_median(body, checks):
+    blog = doc("For the `Qwen/Qwen3-8b` model, Acme achieves up to **72% improvement in median TTFT**. On the tail, it "
+               "gains **7% in 95th percentile TTFT**.", kind="blog")
+    assert [f.check for f in flagged(run(body, blog)) if f.check == "statistic-swapped"] == checks
+
+
+def test_a_day_glued_to_opened_in_chinese_is_the_opening():
+    pr = doc("Use ZMQ pub/sub with MessagePack encoding.", url=PR, state="merged", dates={"created": "2026-09-09"})
+    assert flagged(run("它来自 9 月 9 日开启、现已合入的 #1，PR 描述称采用基于 ZMQ 的发布/订阅。", pr), "release-date") == []
+
+
+def test_a_named_writer_is_looked_for_in_the_thread_the_paragraph_named():
+    pr = doc("feat: default to threaded docling-parse", url=PR, state="merged", comments=[
+        {"author": "cau-git", "date": "2026-09-16", "text": "Since docling-parse 7.16, all metrics are on par or better."}])
+    dep = doc("Add a threaded parser.", url="https://github.com/acme/docling-parse/pull/333", repo="acme/docling-parse",
+              state="merged", comments=[])
+    text = ("---\ntitle: t\nwindow: 2026-09-14..2026-09-20\n---\n\n## Section\n\n"
+            "#101 makes the threaded parser the default.\n"
+            "In a comment on September 16, cau-git wrote that since docling-parse 7.16 all metrics are on par or better.\n\n"
+            f"Sources: [a]({pr.url}), [b]({dep.url})\n")
+    report = check_text(text, "t.md", Settings(use_checkpoint=False), ArchiveSources([pr, dep]))
+    assert flagged(report, "unsupported") == []
+
+
+def test_missing_is_said_without_a_negation_word():
+    pr = doc("The serializers now raise `ValueError` at construction when `auto_hang_up=True` (the default) but required "
+             "credentials are missing, matching the other serializer.")
+    body = ("The serializers now raise `ValueError` at construction when `auto_hang_up=True` is set without the required "
+            "credentials.")
+    assert [f.check for f in flagged(run(body, pr)) if f.check == "denial-added"] == []
+    # (a source sentence with no such word still asserts what a denial of it denies)
+    plain = doc("The serializers now raise `ValueError` at construction when `auto_hang_up=True` is set.")
+    assert [f.check for f in flagged(run("The serializers do not raise `ValueError` at construction when "
+                                         "`auto_hang_up=True` is set.", plain)) if f.check == "denial-added"] \
+        == ["denial-added"]

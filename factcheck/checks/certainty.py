@@ -50,30 +50,51 @@ def modal_sentences(ctx: ClaimContext) -> list[tuple]:
 
 
 def certainty_raised(ctx: ClaimContext) -> list[Finding]:
-    if not ctx.facts or ctx.sentence.block == "heading":
+    doubted = _raised(ctx, "confirmed", "speculative")
+    if doubted is None:
         return []
+    return [ctx.finding("overstatement", "warning",
+                        "The claim tells as confirmed what the cited source only suspects.", [doubted], "certainty-raised")]
+
+
+def guarantee_raised(ctx: ClaimContext) -> list[Finding]:
+    """"并称这种混合方式可以保证无损加速" where the README says "This hybrid approach may achieve lossless
+    acceleration": what the source offers as possible, told as guaranteed."""
+    # (a source sentence that guarantees it settles it, whatever else it says may happen: "guarantees X, though it
+    # may be slower")
+    possible = _raised(ctx, "guaranteed", "possible", told_settles=True)
+    if possible is None:
+        return []
+    return [ctx.finding("overstatement", "warning",
+                        "The claim tells as guaranteed what the cited source says may happen.", [possible],
+                        "guarantee-raised")]
+
+
+def _raised(ctx: ClaimContext, told_key: str, doubt_key: str, told_settles: bool = False):
+    """The evidence of a source sentence about the same thing that says ``doubt_key`` ("suspects", "may")
+    where the claim says ``told_key`` ("confirmed", "guarantees"), unless another says ``told_key`` too."""
+    if not ctx.facts or ctx.sentence.block == "heading":
+        return None
     modality = load_lexicon().modality
     text = ctx.claim.text
-    told = [h for h in modality.find(text) if h.key == "confirmed"]
+    told = [h for h in modality.find(text) if h.key == told_key]
     # "尚未确认", "has not confirmed": the claim keeps the doubt itself
     told = [h for h in told if not any(c.start <= h.start < c.end and c.negates(h.start, h.end) for c in ctx.claim.clauses)]
-    if not told or modality.says(text, "speculative"):
-        return []
+    if not told or modality.says(text, "speculative") or modality.says(text, doubt_key):
+        return None
     claim_gist = gist(text)
     doubted, settled = [], False
     for fact, sentence, sentence_gist, keys, _ in modal_sentences(ctx):
-        if not ({"speculative", "confirmed"} & keys) or not about_same(claim_gist, sentence_gist, text):
+        if not ({doubt_key, told_key} & keys) or not about_same(claim_gist, sentence_gist, text):
             continue
-        if "speculative" in keys:
+        if doubt_key in keys and not (told_settles and told_key in keys):
             doubted.append((fact, sentence))
         else:
             settled = True
     if not doubted or settled:
-        return []
+        return None
     fact, sentence = doubted[0]
-    quote = sentence_evidence(fact, sentence)
-    return [ctx.finding("overstatement", "warning",
-                        "The claim tells as confirmed what the cited source only suspects.", [quote], "certainty-raised")]
+    return sentence_evidence(fact, sentence)
 
 
 # what a hedge governs: the words after it, up to the end of its clause
@@ -128,4 +149,4 @@ def scope_hedge_dropped(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [certainty_raised, scope_hedge_dropped]
+CHECKS = [certainty_raised, guarantee_raised, scope_hedge_dropped]

@@ -101,6 +101,20 @@ class ClaimContext:
                 return named if len(named) == 1 else []
         return []
 
+    def named_before(self) -> list[SourceDocument]:
+        """The cited documents the nearest earlier sentence of the claim's paragraph names: what a sentence
+        that names none ("A maintainer replied that …") goes on speaking of ("A user asked on April 2 (#1834) …")."""
+        before = []
+        for st in self.paragraph:
+            if st.text == self.claim.text:
+                break
+            before.append(st)
+        for st in reversed(before):
+            named = self._named_in(st.text)
+            if named:
+                return named
+        return []
+
     def _named_in(self, text: str) -> list[SourceDocument]:
         numbers = {int(n) for n in THREAD_REF.findall(text)}
         out = []

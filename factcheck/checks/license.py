@@ -178,6 +178,34 @@ def license_said_alone(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+_EXCEPT = compile_pattern(r"但|除非|除外|不过|\b(?:but|except|unless|however)\b", re.IGNORECASE)
+
+
+def license_terms_dropped(ctx: ClaimContext) -> list[Finding]:
+    """"3.1.0 之后的代码可以按标准 Apache 2.0 使用，商用不设门槛" where the LICENSE says "依据 Apache License 2.0
+    进行许可，并受以下附加条款约束": a license told as the plain one ("standard" next to its name, or "no
+    additional terms") that a passage of the cited source gives with terms of its own added. Not where the
+    sentence names the terms or an exception itself."""
+    lexicon = load_lexicon()
+    text = ctx.claim.text
+    hits = lexicon.license_plain.find(text)
+    if not hits or any(h.key == "added" for h in hits) or _EXCEPT.search(text):
+        return []
+    told = [ls for ls in ctx.claim.licenses if ls.key and not ls.negated and (
+        any(h.key == "terms" for h in hits)
+        or any(h.key == "plain" and h.end <= ls.start and _SOLE_GAP.match(text[h.end:ls.start]) for h in hits))]
+    for ls in told:
+        for fact in ctx.facts:
+            if not any(h.key == "added" for h in lexicon.license_plain.find(fact.quote)):
+                continue
+            if ls.key in {h.key for h in lexicon.licenses.find(fact.quote)}:
+                said = ls.text
+                return [ctx.finding("license", "warning",
+                                    f"The source gives {said} with additional terms of its own; the claim tells it as "
+                                    "the plain license.", [fact], "license-terms-dropped")]
+    return []
+
+
 def repo_of(doc: SourceDocument) -> str | None:
     if doc.repo:
         return doc.repo.lower()
@@ -250,4 +278,4 @@ def component_license_differs(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [license_mismatch, license_said_alone, component_license_differs]
+CHECKS = [license_mismatch, license_said_alone, component_license_differs, license_terms_dropped]

@@ -13,6 +13,7 @@ from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
+from .changelog import release_sections, version_days
 from .context import KIND_WORDS, THREAD_REF, ClaimContext, thread_number
 from .polarity import sentence_evidence, source_clauses
 from .speakers import MIN_SAID, attributions, opening
@@ -46,8 +47,10 @@ def _event_dates(ctx: ClaimContext, months: bool = False) -> list[tuple[DateMent
     out = []
     events = ctx.claim.of("event", affirmed=True)
     row = ctx.sentence.block == "table_row"
+    # (a month without its year only beside its own event word: in a table row, "功能变更来自 9 月的 0.0.28" may
+    # date another version than the row's)
     dates = _day_dates(ctx) + ([d for d in ctx.claim.dates if d.date and d.precision == "month" and d.relative is None
-                                and re.search(r"\d{4}", d.raw)] if months else [])
+                                and (not row or _YEAR.search(d.raw))] if months else [])
     for d in dates:
         if _COMPARED.search(ctx.claim.text, max(0, d.start - 16), d.start):
             continue
@@ -103,10 +106,18 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
             if field == "published" and doc.kind not in _PUBLISH_KINDS:
                 continue
             versions = _doc_versions(doc)
+            entries = version_days(doc)
+            if field == "published" and len(entries) > 1:
+                # a changelog of several dated entries: a version's day is its own entry's, and the page's
+                # date (its newest entry's) speaks of no other version
+                told = [entry for key, entry in entries.items() if key in claimed_versions]
+                if len(told) == 1:
+                    candidates.append((True, subject.get(doc.url, 0.0), doc, told[0].day, told[0]))
+                continue
             if claimed_versions and versions and not claimed_versions & versions:
                 continue
             candidates.append((bool(claimed_versions & versions) or doc in named,
-                               subject.get(doc.url, 0.0), doc, dates[field]))
+                               subject.get(doc.url, 0.0), doc, dates[field], None))
         if not candidates:
             continue
         ranked = sorted((c[1] for c in candidates), reverse=True)
@@ -114,13 +125,21 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
         singled = len(ranked) == 1 or (event == "committed" and ranked[0] >= 2 and ranked[0] > ranked[1])
         if not any(c[0] for c in candidates) and len(candidates) > 1 and not singled:
             continue  # several dated sources and nothing says which one the date is about
-        _, _, doc, actual = max(candidates, key=lambda c: (c[0], c[1]))
+        _, _, doc, actual, entry = max(candidates, key=lambda c: (c[0], c[1]))
         # a month told against a day: only beyond a few days of the month's ends ("[2026/05] 我们发布了 v0.18.0" where
         # the release is dated April 30 UTC: time zones and news lines written a day later)
-        if not (_near_month(actual, mention.date) if month else mention.date == actual) and actual not in accounts:
+        if not (_near_month(actual, _in_year_of(mention, actual)) if month else mention.date == actual) \
+                and actual not in accounts:
             what = "was committed" if event == "committed" else {"merged": "was merged", "created": "was opened"}.get(
                 field, "was published")
-            told = f"{mention.date.year}-{mention.date.month:02d}" if month else _fmt(mention.date)
+            told = _in_year_of(mention, actual).strftime("%Y-%m") if month else _fmt(mention.date)
+            if entry is not None:
+                out.append(ctx.finding(
+                    "release-date", "error",
+                    f"The cited changelog dates {entry.version} {_fmt(actual)}, not {told} (“{mention.raw}”).",
+                    [Evidence(url=doc.url, quote=entry.line)], "date-contradicted",
+                    suggestion=f"{actual.month}/{actual.day}"))
+                continue
             out.append(ctx.finding(
                 "release-date", "error",
                 f"The source {what} on {_fmt(actual)}, not {told} (“{mention.raw}”).",
@@ -131,7 +150,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
 
 
 
-_OPENING = compile_pattern(r"\s*(?:提交|开出|创建|提出|发起|\b(?:opened|submitted|filed|created|dated)\b)", re.IGNORECASE)
+_OPENING = compile_pattern(r"\s*(?:提交|开出|开启|创建|提出|发起|\b(?:opened|submitted|filed|created|dated)\b)", re.IGNORECASE)
 
 def opened_date_told_as_merged(ctx: ClaimContext) -> list[Finding]:
     """"2 月 22 日合并的 #27", "#848 and #849 were merged on May 28, the day they were opened", where
@@ -246,21 +265,34 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
         tail = _PART_BREAK.split(text[mention.end:after])[0]
         versions = {same_version_key(v.version) for v in ctx.claim.versions if before <= v.start < after}
         stretch = words(head + " " + tail, parts=False) | versions
+        if _RELATIVE.match(head) and not any(_NAMED.search(w) for w in stretch):
+            # "… the 220k traces of OpenR1-Math-220k, which the project released in March": a relative clause
+            # dates the name it follows
+            antecedent = list(_NAME.finditer(text, before, mention.start - len(head)))
+            stretch |= {antecedent[-1].group(0).lower()} if antecedent else set()
         if len(bounds) == 1 and _weight(stretch) < 3:
             # one date: the whole sentence speaks of it
             stretch = words(text, parts=False) | {same_version_key(v.version) for v in ctx.claim.versions}
         stretch |= {f"event:{event}"}
-        scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated), key=lambda x: -x[0])
+        # (on a tie, a line that gives the day before one that gives only the month)
+        scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated),
+                        key=lambda x: (-x[0], not any(p == "day" for _, p in x[2])))
         best = scored[0]
         named = [x for x in scored if x[0] >= 2 and any(re.search(r"[\d\-.]", w) for w in stretch & words(x[1].quote, parts=False) | versions & stretch)]
         month = mention.precision == "month"
-        if best[0] < 3 or best not in named or _gives(best[2], mention.date, month):
+        if best[0] < 3 or best not in named or _gives(best[2], mention, month):
             continue
-        if any(_gives(days, mention.date, month) for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
+        # a line that gives only the month ("Compared with X released in August") holds no day of it: against a
+        # line that gives the day, only lines that give days count
+        if not month and any(p == "day" for _, p in best[2]):
+            scored = [(w, f, {(d, p) for d, p in days if p == "day"}) for w, f, days in scored
+                      if any(p == "day" for _, p in days)]
+            named = [x for x in scored if any(x[1] is y[1] for y in named)]
+        if any(_gives(days, mention, month) for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
             continue  # another line that speaks of it gives the claim's day, or two lines tie
         actual, precision = min(best[2])
         given = _fmt(actual) if precision == "day" else f"{actual.year}-{actual.month:02d}"
-        told, written = _fmt(mention.date) if not month else f"{mention.date.year}-{mention.date.month:02d}", mention.raw
+        told, written = _fmt(mention.date) if not month else _in_year_of(mention, actual).strftime("%Y-%m"), mention.raw
         out.append(ctx.finding(
             "release-date", "warning",
             f"A dated line of the source gives {given}, not {told} (“{written}”).",
@@ -268,10 +300,27 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def _gives(days: set[tuple[dt.date, str]], day: dt.date, month: bool = False) -> bool:
-    """Whether a line's dates hold a day: the day itself, or the month it falls in (any day of it, when
-    the claim gives only the ``month``)."""
-    return any(d == day if p == "day" and not month else (d.year, d.month) == (day.year, day.month) for d, p in days)
+_RELATIVE = compile_pattern(r"\s*(?:which|that|who)\b", re.IGNORECASE)
+_NAMED = compile_pattern(r"[\d\-.]")  # a word that names a thing (``_weight``'s names): "openr1-math-220k", "fp8"
+_NAME = compile_pattern(r"[A-Za-z][\w.+]*[\d\-][\w.+\-]*[A-Za-z0-9]")
+
+
+def _gives(days: set[tuple[dt.date, str]], mention: DateMention, month: bool = False) -> bool:
+    """Whether a line's dates hold the claim's day: the day itself, or the month it falls in (any day of it,
+    when the claim gives only the ``month``; of any year, when it gives no year)."""
+    return any(d == mention.date if p == "day" and not month else
+               (d.year, d.month) == (_in_year_of(mention, d).year, mention.date.month) for d, p in days)
+
+
+def _in_year_of(mention: DateMention, day: dt.date) -> dt.date:
+    """The claim's month, in the year of the source's ``day`` when the claim gives no year ("released in March"
+    speaks of the month alone: a source's March of another year does not contradict it)."""
+    if mention.precision == "month" and not _YEAR.search(mention.raw):
+        return mention.date.replace(year=day.year)
+    return mention.date
+
+
+_YEAR = compile_pattern(r"\d{4}")
 
 
 def _earliest(doc: SourceDocument, created: bool = False) -> tuple[dt.date, str] | None:
@@ -319,6 +368,9 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     if not pairs:
         return []
     event = pairs[0][0]
+    found = _entry_outside_window(ctx, event)
+    if found:
+        return found
     if event.key in ("released", "open_sourced", "published"):
         for _, doc in ctx.subject_docs():
             found = _announcement(ctx, doc, "event-outside-window")
@@ -345,6 +397,29 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
             f"The source dates this ({field.replace('_', ' ')}) {_fmt(dates[field])}, outside this issue's window "
             f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
             [Evidence.of_field(doc, f"dates.{field}") if given else Evidence.of_field(doc, "comments")], "event-outside-window")]
+    return []
+
+
+def _entry_outside_window(ctx: ClaimContext, event) -> list[Finding]:
+    """"本周发布的 3.3" where the cited changelog's entry for 3.3 gives 2026/06/11, before the window: a version
+    the event's clause names, dated by its own entry of a changelog of several."""
+    if event.key not in ("released", "published"):
+        return []
+    clause = ctx.claim.clauses[event.clause]
+    named = {same_version_key(v.version) for v in ctx.claim.versions}
+    # the versions of the event's clause; or the one version of the sentence ("Engine 2.3, released this week, …")
+    wanted = {same_version_key(v.version) for v in ctx.claim.versions if clause.start <= v.start < clause.end} or (
+        named if len(named) == 1 else set())
+    for doc in ctx.docs if wanted else []:
+        entries = version_days(doc)
+        for key in sorted(wanted & entries.keys()) if len(entries) > 1 else []:
+            entry = entries[key]
+            if not ctx.window.contains(entry.day):
+                return [ctx.finding(
+                    "release-date", "error",
+                    f"The cited changelog dates {entry.version} {_fmt(entry.day)}, outside this issue's window "
+                    f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).",
+                    [Evidence(url=doc.url, quote=entry.line)], "event-outside-window")]
     return []
 
 
@@ -553,13 +628,16 @@ def _announced_before(ctx: ClaimContext, doc: SourceDocument):
         said = _news_line(ctx, fact) if _opens_with_date(st) else fact.quote
         weight = _weight(claim_words & words(said, parts=False))
         if days and weight >= 2:
-            lines.append((weight, bool(claim_days & {day for day, _ in days}), fact, min(days)))
+            # on a tie, the line whose own first sentence speaks of it: "The code of SageAttention2++ is released"
+            # over "The code of SageAttention3 is released … we still recommend SageAttention2"
+            head = _weight(claim_words & words(fact.quote, parts=False))
+            lines.append((weight, bool(claim_days & {day for day, _ in days}), head, fact, min(days)))
     if not lines:
         return None
     # the dated line that speaks of it most closely, in any cited document, is the one that dates it:
     # "5 月 1 日新增了 Qwen3 Tool-call Demo" is the May 1 news line's, not the March line's "QwQ-32B
     # Tool-call Demo"
-    weight, own_day, fact, (day, shown) = max(lines, key=lambda x: (x[0], x[1]))
+    weight, own_day, _, fact, (day, shown) = max(lines, key=lambda x: (x[0], x[1], x[2]))
     if own_day or day >= ctx.window.start or fact.url != doc.url:
         return None
     return fact, shown
@@ -816,19 +894,6 @@ def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-# a changelog's version headings: "## [0.3.28]", "## NVIDIA NeMo-Aligner 0.6.0", "### v2.1.0 (2026-07-03)"
-_HEADING = compile_pattern(r"^[ \t]{0,3}#{1,4}[ \t]+[^\n]*$", re.MULTILINE)
-_HEADING_VERSION = compile_pattern(r"(?<![\w.])v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.])")
-
-
-def _release_sections(doc: SourceDocument) -> list[tuple[str, int, int]]:
-    """(version key, start, end) for each version heading of a changelog, up to the next one."""
-    heads = [(same_version_key(v.group(1)), h.start()) for h in _HEADING.finditer(doc.text)
-             if (v := _HEADING_VERSION.search(h.group(0)))]
-    ends = [start for _, start in heads[1:]] + [len(doc.text)]
-    return [(key, start, end) for (key, start), end in zip(heads, ends)]
-
-
 def thread_in_other_release(ctx: ClaimContext) -> list[Finding]:
     """"`/v1/embeddings` 端点由 #2281 加入，随 0.3.27 一起发布" where the changelog lists #2281 under [0.3.28]: a
     change put in a release whose section of the cited changelog does not list it, while another section does.
@@ -844,7 +909,7 @@ def thread_in_other_release(ctx: ClaimContext) -> list[Finding]:
     for doc in ctx.docs:
         if doc.kind not in ("page", "release", "repository"):
             continue
-        sections = _release_sections(doc)
+        sections = release_sections(doc)
         if len(sections) < 2 or want not in {key for key, _, _ in sections}:
             continue
         for number in numbers:

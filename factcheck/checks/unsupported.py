@@ -447,33 +447,58 @@ def fraction_disagrees(ctx: ClaimContext) -> list[Finding]:
     read against a from->to pair that opens right after them ("halved from 222.65 to 111.33"), or else the
     nearest one before them."""
     pairs = ctx.claim.changes()
+    # "PR 作者报告，…从 16 秒降到 10 秒。也就是说，这一步的耗时缩短了约六成。": a sentence that restates the one
+    # before it, with no figures of its own to change, reads that one's
+    before_pairs = ctx.earlier[-1].changes() if not pairs and ctx.earlier and _RESTATES.match(ctx.claim.text) else []
     out = []
     for qa in ctx.claim.quantities:
         q = qa.q
         if q.unit != "%" or _DIGITS.search(q.raw) or qa.negated:
             continue  # only a fraction in words ("一半", "a third")
-        usable = [(a, b) for a, b in pairs if not a.q.is_range and not b.q.is_range
+        usable = [(a, b) for a, b in pairs or before_pairs if not a.q.is_range and not b.q.is_range
                   and a.q.unit == b.q.unit and a.q.high > 0 and b.q.high > 0]
-        # "attention halved from 222.65 to 111.33": a pair that opens right after the words is theirs
-        after = [(a, b) for a, b in usable if 0 <= a.q.start - q.end <= 12]
-        before = [(a, b) for a, b in usable if b.q.end <= q.start]
+        if pairs:
+            # "attention halved from 222.65 to 111.33": a pair that opens right after the words is theirs
+            after = [(a, b) for a, b in usable if 0 <= a.q.start - q.end <= 12]
+            before = [(a, b) for a, b in usable if b.q.end <= q.start]
+        else:  # the last pair of the sentence it restates
+            after, before = [], usable[-1:]
         if not after and not before:
             continue
         a, b = after[0] if after else before[-1]
         big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
-        # a change of half is read either way ("halved" / "doubled"); a third or a quarter one way
+        # a change of half is read either way ("halved" / "doubled"); a third or a quarter one way; a cut the
+        # sentence tells as a cut ("耗时缩短了约六成") only of the figure before it (16 to 10 s is 37.5%, not 60%)
         told = {(big - small) / big * 100, (big - small) / small * 100}
+        if b.q.high < a.q.high and _CUT.search(ctx.claim.text) and not _RISE.search(ctx.claim.text):
+            told = {(big - small) / big * 100}
         if any(abs(t - q.high) <= max(5.0, 0.12 * q.high) for t in told):
             continue
         words_, start, end = q.raw, a.q.raw, b.q.raw
         nearest = min(told, key=lambda t: abs(t - q.high))
         change = f"{nearest:.0f}"
         # a gain told bigger than the figures give overstates it, as ratio_disagrees reads a multiple
+        category = "overstatement" if q.high > nearest and _improves(ctx, a, b) else "unsupported"
+        evidence = [h.fact for h in matches(b.q, ctx.facts, bare_ok=False)][:1]
+        if not pairs:
+            out.append(ctx.finding(
+                category, "warning",
+                f"“{words_}” does not fit the figures of the sentence before: {start} to {end} is a change of {change}%.",
+                evidence, "fraction-disagrees"))
+            continue
         out.append(ctx.finding(
-            "overstatement" if q.high > nearest and _improves(ctx, a, b) else "unsupported", "warning",
+            category, "warning",
             f"“{words_}” does not fit the sentence's own figures: {start} to {end} is a change of {change}%.",
-            [h.fact for h in matches(b.q, ctx.facts, bare_ok=False)][:1], "fraction-disagrees"))
+            evidence, "fraction-disagrees"))
     return out
+
+
+_CUT = compile_pattern(r"缩短|缩减|减少|降低|下降|少了|省下|节省|\b(?:cut|cuts|reduced|reduces|fell|falls|dropped|drops|"
+                       r"decreased|shrank|shorter|less|saves?|saved)\b", re.IGNORECASE)
+_RISE = compile_pattern(r"提升|提高|增加|增长|加快|快了|\b(?:faster|rose|rises|increased|improved|speed-?up|gains?)\b",
+                        re.IGNORECASE)
+# a sentence that says again what the one before said: "也就是说", "换句话说", "In other words", "That is,"
+_RESTATES = compile_pattern(r"\s*(?:也就是说|换句话说|换言之|这意味着|即|(?i:in other words|that is|that means|i\.e\.))[，,：:\s]")
 
 
 def _improves(ctx: ClaimContext, a: QuantityAt, b: QuantityAt) -> bool:
@@ -623,11 +648,25 @@ def _said_by(comment: Comment, end) -> bool:
 
 def _reported_speech(text: str) -> bool:
     """A maintainer or reviewer who speaks in the sentence: the speaker, then within a few
-    characters of the same clause a verb of saying ("维护者在关闭时确认", "a maintainer later noted")."""
+    characters of the same clause a verb of saying ("维护者在关闭时确认", "a maintainer later noted"); not
+    one the sentence says is missing ("存档的文本里没有维护者的回复", "no maintainer has replied")."""
     hits = load_lexicon().reply_cue.find(text)
     return any(a.key == "speaker" and b.key == "speech" and 0 <= b.start - a.end <= 12
                and not any(ch in text[a.end:b.start] for ch in "，,；;。.")
+               and not _NO_REPLY.search(text, max(0, a.start - 8), b.end)
                for a in hits for b in hits)
+
+
+def _reply_denied(text: str) -> bool:
+    """Every word of replying in the sentence is denied right before it ("没有维护者的回复", "no one replied")."""
+    lexicon = load_lexicon()
+    hits = [h for h in lexicon.modality.find(text) if h.key == "reply"] + \
+        [h for h in lexicon.reply_cue.find(text) if h.key == "speech"]
+    return bool(hits) and all(any(not re.search(r"[，,；;。.]", text[m.end():h.start])
+                                  for m in _NO_REPLY.finditer(text, max(0, h.start - 24), h.start)) for h in hits)
+
+
+_NO_REPLY = compile_pattern(r"没有|尚无|暂无|还没有|未见|\b(?:no|not|never|nobody|yet to)\b", re.IGNORECASE)
 
 
 # a login as written: lower case, or with a digit, "_" or "-" (a capitalised word may be a company's name)
@@ -636,10 +675,10 @@ _AS_WRITTEN = r"((?-i:[a-z][a-z0-9_-]{2,38}|[A-Za-z][A-Za-z]*[0-9_-][A-Za-z0-9_-
 # replied", "维护者 helloyongyang 回复"
 _NAMED_SPEAKER = compile_pattern(
     r"(?:maintainer|reviewer|author|维护者|作者|评审者|审阅者)\s*(?:[,，]\s*@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]"
-    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:later\s+|次日|当天|随后)?(?:replied|responded|answered|回复|回应|答复)))"
+    r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:later\s+|次日|当天|随后)?(?:replied|responded|answered|回复|回应|答复|回答)))"
     # "mmathew23 在该 PR 下回复", "zhangsan 随后在评论中答复": where the reply was, between name and verb
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})(?=\s*(?:次日|当天|随后|也|还)?\s*(?:在|于)[^，,。；;]{0,16}?"
-    r"(?:回复|回应|答复|(?:评论|审查|评审|讨论)中(?:也|还)?(?:解释|表示|指出|说明|写道|确认|称|提出|提到)))"
+    r"(?:回复|回应|答复|回答|(?:评论|审查|评审|讨论)中(?:也|还)?(?:解释|表示|指出|说明|写道|确认|称|提出|提到)))"
     r"|@?([A-Za-z][A-Za-z0-9_-]{2,38})\s*[,，]?\s*(?:later\s+)?(?:replied|responded|answered)"
     # "ekzhu confirmed in that thread": a login as written (lower case, or with a digit, _ or -), then a verb of
     # saying; a capitalised word ("Tencent confirmed") may be a company
@@ -652,7 +691,7 @@ _NAMED_SPEAKER = compile_pattern(
     r"(?:suggested|asked|proposed|pointed out|noted)\b"
     # "leejet 当天回复 Green-Sky": a login as written, then a Chinese verb of replying
     r"|(?<![\w@-])@?" + _AS_WRITTEN + r"\s*(?:次日|当天|随后|后来|很快)?"
-    r"(?:回复|回应|答复)"
+    r"(?:回复|回应|答复|回答)"
     # "maintainer Max Bain asked to keep …": a role, a person's name, then a verb of saying in the thread
     r"|(?:maintainer|reviewer|维护者|评审者|审阅者)\s+@?((?-i:(?:[A-Z][a-z]+\s){0,2}[A-Z][a-z]+)|[A-Za-z][A-Za-z0-9_-]{2,38})"
     r"\s*(?:later\s+|随后|也|还)?(?:asked|suggested|replied|responded|requested|objected|pointed out|建议|要求|表示|指出|提出)",
@@ -708,6 +747,8 @@ def _named_replier_absent(ctx: ClaimContext, threads: list[SourceDocument],
         name = who.casefold()
         if name in _NOT_LOGINS or name in authors or " " in name:
             continue  # (a person's full name, "Max Bain", is no login to look for: "m-bain" may be theirs)
+        if len(name) >= 4 and any(name in author for author in authors):
+            continue  # a surname inside a login: "Alex Cheema replied" where AlexCheema wrote
         if any(re.search(rf"^\W{{0,4}}{re.escape(name)}(?:\*\*|\s*\(|\s*:)", c.text or "", re.IGNORECASE | re.MULTILINE)
                for c in comments):
             continue  # "**name** (author): …": the comment names its writer at the head of it, or of a reply in its thread
@@ -860,13 +901,24 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     if not ctx.docs or not (load_lexicon().modality.says(ctx.claim.text, "reply") or _reported_speech(ctx.claim.text)
                             or _named_reviewer(ctx.claim.text)):
         return []
+    if _reply_denied(ctx.claim.text):
+        return []  # "存档的文本里没有维护者的回复", "No maintainer has replied": the sentence says there is none
     # the thread the sentence names, or else any thread its section cites: when none of
     # them holds a comment, it does not matter which one the reply is said to be in
     threads = cited = [d for d in ctx.docs if d.kind in THREADS]
     # "speaches 的维护者在回复中确认": the threads of the repository the sentence names
     by_repo = [d for d in threads if d.repo and re.search(rf"(?<![\w-]){re.escape(d.repo.split('/')[-1])}(?![\w-])",
                                                           ctx.claim.text, re.IGNORECASE)]
-    threads = [d for d in ctx.referenced() if d.kind in THREADS] or by_repo or threads
+    # (a sentence that names no thread goes on about the one its paragraph last named: "A user asked on April 2
+    # (#1834) …. A maintainer replied that …"; only for someone other than the author speaking, whose words a
+    # comment must carry: the author's may stand in the description)
+    # (a person the sentence names is looked for there only when that thread holds comments to look in; else by
+    # name in every thread of the section, below: "In review, X noted" where the review is not in the source)
+    before = [d for d in ctx.named_before() if d.kind in THREADS]
+    if not (_reported_speech(ctx.claim.text) or any(d.comments for d in before)):
+        before = []
+    threads = [d for d in ctx.referenced() if d.kind in THREADS] or (before if len(before) == 1 else []) or by_repo \
+        or threads
     if not threads:
         return []
     end = ctx.window.end if ctx.window else None

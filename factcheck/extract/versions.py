@@ -30,6 +30,12 @@ _INSTALL = compile_pattern(r"\binstall\b")
 _PROJECT_BEFORE = compile_pattern(r"(?P<project>[A-Za-z][\w.+-]*[A-Za-z0-9+])[ \t]?$")
 _VERSION_WORD_BEFORE = compile_pattern(r"(?i:version|ver\.|release|版本|版)[ \t]*$")
 _VERSION_WORD_AFTER = compile_pattern(r"[ \t]*(?:版本|正式版|版|(?i:release)\b)")
+# a Chinese release word beside it: "本周发布的 3.3", "2026/06/18 3.4 发布" (but "发布的 3.3 亿参数模型", "发布了
+# 1.5 倍": a unit or a count after it makes it a figure); English says "v0.9" or "the 0.9 release" ("released 1.5
+# years ago" is a figure)
+_RELEASE_WORD_BEFORE = compile_pattern(r"(?:发布的|发布了|推出的|推出了)[ \t]*$")
+_RELEASE_WORD_AFTER = compile_pattern(r"[ \t]*(?:正式)?发布")
+_COUNT_AFTER = compile_pattern(r"[ \t]*(?:[万亿千百年月周天]|个)")  # "3.3 亿参数", "1.5 年": a count, not a version
 _NOT_PROJECTS = frozenset(
     [
         "a", "an", "the", "to", "from", "in", "on", "at", "of", "and", "or", "is", "was", "are", "with", "by",
@@ -82,7 +88,9 @@ def _named_as_version(text: str, m: re.Match[str], project: str | None) -> bool:
     left = text[max(0, m.start() - 20) : m.start()]
     if _VERSION_WORD_BEFORE.search(left) or _VERSION_WORD_AFTER.match(text, m.end()):
         return True
-    if project is None or not _looks_like_project(project):
+    released = bool(_RELEASE_WORD_BEFORE.search(left) or _RELEASE_WORD_AFTER.match(text, m.end())) \
+        and not _COUNT_AFTER.match(text, m.end())
+    if not released and (project is None or not _looks_like_project(project)):
         return False
     # the one unit table, imported late: quantities imports this module
     from factcheck.extract.quantities import unit_follows

@@ -203,6 +203,7 @@ class Lexicon:
     license_words: TermMatcher
     license_none: TermMatcher
     license_sole: TermMatcher  # "only", "仅": one license and no other, next to its name
+    license_plain: TermMatcher  # plain: "standard" next to its name | terms: "no additional terms" | added: "附加条款"
     reply_cue: TermMatcher  # speaker | speech: "维护者在关闭时确认"
     superlative: TermMatcher  # lowest | highest | baseline
     metrics: TermMatcher
@@ -284,6 +285,8 @@ def _build_lexicon() -> Lexicon:
         license_words=_flat("license", t["license_words"]["terms"]),
         license_none=_flat("none", t["license_words"]["none"]),
         license_sole=_flat("sole", t["license_words"]["sole"]),
+        license_plain=TermMatcher({k: t["license_words"][w] for k, w in
+                                   (("plain", "plain"), ("terms", "plain_terms"), ("added", "added_terms"))}),
         reply_cue=TermMatcher(t["reply_cue"]),
         superlative=TermMatcher(t["superlative"]),
         metrics=TermMatcher(metric_table, keys_are_spellings=False),
