@@ -5437,3 +5437,40 @@ def test_missing_is_said_without_a_negation_word():
     assert [f.check for f in flagged(run("The serializers do not raise `ValueError` at construction when "
                                          "`auto_hang_up=True` is set.", plain)) if f.check == "denial-added"] \
         == ["denial-added"]
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("此后同一作者又在 9 月 15 日到 16 日提交了 #101，标题是「Update README.md」。", []),
+    ("此后同一作者又在 9 月 16 日提交了 #101，标题是「Update README.md」。", ["date-contradicted"]),
+])
+def test_a_range_of_days_that_runs_on_into_the_verb(body, checks):
+    pr = doc("Update README.md", url=PR, title="Update README.md", dates={"created": "2026-09-15"})
+    assert [f.check for f in flagged(run(body, pr), "release-date")] == checks
+
+
+SURYA_TABLES = ("## OCR\n\n| Model | Time per page (s) | Avg similarity |\n|---|---|---|\n| surya | .62 | 0.97 |\n"
+                "| tesseract | .45 | 0.88 |\n\n## Text line detection\n\n| Model | Time per page (s) | precision | recall |\n"
+                "|---|---|---|---|\n| surya | 0.094452 | 0.835857 | 0.960807 |\n| tesseract | 0.290838 | 0.631498 | 0.997694 |\n\n"
+                "## Layout analysis\n\n| Layout Type | precision | recall |\n|---|---|---|\n| Table | 0.84957 | 0.96104 |\n"
+                "| Text | 0.93019 | 0.94571 |\n| Title | 0.92102 | 0.95404 |\n")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("On OCR, the README table gives Surya 0.62 s per page with an average similarity of 0.97, against Tesseract's "
+     "0.45 s and 0.88.", []),
+    ("On OCR, the README table gives Surya 0.72 s per page with an average similarity of 0.97.", ["figure-differs"]),
+    ("For text line detection, Surya takes 0.094 s per page against Tesseract's 0.29 s, with recall 0.961 vs 0.998.",
+     []),
+])
+def test_a_leading_dot_cell_and_a_row_named_in_another_table(body, checks):
+    readme = doc(SURYA_TABLES, url=REPO, kind="repository", title="Surya")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("本周的 PR #101 只处理检索链路中的重复校验，能否解决延迟波动，要等合入和复测。", []),
+    ("本周的 PR #101 已经合入，解决了延迟波动。", ["merged-but-open"]),
+])
+def test_what_is_still_to_wait_for_is_not_done(body, checks):
+    pr = doc("Remove a duplicate check in the retrieval path.", url=PR, state="open")
+    assert [f.check for f in flagged(run(body, pr)) if f.check == "merged-but-open"][:1] == checks

@@ -452,9 +452,13 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
         text = ctx.claim.text[:_clause_end(ctx, qa.q.end)].casefold()
         folded = _fold_label(text)
         rare = distinctive(qa.q)
-        for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
-            if hit.fact.kind != "row":
-                continue
+        hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if h.fact.kind == "row"]
+        tables = {(h.fact.url, h.fact.where, h.fact.table) for h in hits}
+        if len(tables) > 1 and any(_names_row(h.fact, _table_names(_table_of(ctx, h.fact)), whole_folded, whole)
+                                   for h in hits):
+            continue  # the figure stands in a row the sentence names, in one of several tables ("surya … recall 0.961"
+            #           is the detection table's 0.960807, not the layout table's "Table" row's 0.96104)
+        for hit in hits:
             rows = _table_of(ctx, hit.fact)
             names = _table_names(rows)
             label = _row_label(hit.fact)

@@ -67,7 +67,8 @@ _MD_AFTER = compile_pattern(r"\s*(?:\||[)）]|[(（]UTC|发布|上线|合入|合
 _RANGE_JOIN = compile_pattern(r"\s*(?:—|–|-|~|～|至|到|\.\.|(?i:to|until|through|thru))\s*")
 _WORTH_LOOKING = compile_pattern(r"\d|月|周|上期|今[天日]|(?i:week|month|today|January|February|March|April|May|June|July"
                                  r"|August|September|October|November|December)")
-_DAY_END = compile_pattern(rf"(?P<d>{_ZH_NUM})(?:\s*[日号])?(?![\d/.\w])")
+# the end of a range of days: "至 22 日", "–20"; a Chinese day may run on into the verb ("27 日到 28 日提交")
+_DAY_END = compile_pattern(rf"(?P<d>{_ZH_NUM})(?:\s*[日号](?![志期常本语文记])|(?![\d/.\w]))")
 
 
 @dataclass

@@ -169,7 +169,7 @@ def _spelling_pattern(spelling: str, exact: bool) -> str:
 
 _NUMBER = compile_pattern(
     r"""
-      (?P<arabic>(?P<sign>[+\-−])?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)
+      (?P<arabic>(?P<sign>[+\-−])?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|(?<![\w.])\.\d+(?![\d.])))  # ".62" in a table
     | (?P<pct_zh>百分之(?P<pct_num>[零〇一二两三四五六七八九十百点]+))
     | (?P<zh>[一二两三四五六七八九十百千](?:[零〇一二两三四五六七八九十百千万亿]|点(?=[零〇一二三四五六七八九]))*)
     | (?P<word>(?i:(?<![A-Za-z-])(?:"""
