@@ -43,10 +43,10 @@ def find_cases(paths: list[str]) -> list[Path]:
     return cases
 
 
-def run_case(cmd: list[str], case: Path) -> tuple[dict, float]:
+def run_case(cmd: list[str], case: Path, env: dict[str, str] | None = None) -> tuple[dict, float]:
     argv = cmd + [str(case / "draft.md"), "--sources", str(case / "sources"), "--format", "json"]
     t0 = time.perf_counter()
-    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, env=env)
     wall = time.perf_counter() - t0
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"{case}: exit {proc.returncode}: {proc.stderr.strip()[-800:]}")
@@ -76,6 +76,7 @@ def score_case(case: Path, report: dict, wall: float) -> dict:
     return {
         "case": case.name, "labels": len(labels), "caught": len(caught),
         "located": len(located), "missed": [m["line"] for m in missed],
+        "caught_lines": [c["line"] for c in caught], "located_lines": [c["line"] for c in located],
         "findings": len(findings), "false_positives": len(false),
         "false_lines": sorted({f.get("line") for f in false}), "wall_s": round(wall, 3),
     }
@@ -99,26 +100,35 @@ def main() -> int:
             print(f"cannot run {case}: {exc}", file=sys.stderr)
             return 2
         rows.append(score_case(case, report, wall))
+    total = totals(rows)
+    if args.json:
+        print(json.dumps({"totals": total, "cases": rows}, ensure_ascii=False))
+    else:
+        for r in rows:
+            print(case_line(r))
+        print("totals " + " ".join(f"{k}={v}" for k, v in total.items()))
+    return 0
+
+
+def totals(rows: list[dict]) -> dict:
+    """The figures over scored cases: recall (right category, any category), precision, false alarms."""
     labels = sum(r["labels"] for r in rows)
     caught = sum(r["caught"] for r in rows)
     located = sum(r["located"] for r in rows)
     flagged = sum(r["findings"] for r in rows)
     false = sum(r["false_positives"] for r in rows)
-    totals = {
+    return {
         "cases": len(rows), "labels": labels,
         "recall": round(caught / labels, 3) if labels else None,
         "recall_any_category": round((caught + located) / labels, 3) if labels else None,
         "precision": round((flagged - false) / flagged, 3) if flagged else None,
         "false_positives": false, "wall_s": round(sum(r["wall_s"] for r in rows), 3),
     }
-    if args.json:
-        print(json.dumps({"totals": totals, "cases": rows}, ensure_ascii=False))
-    else:
-        for r in rows:
-            print(f"{r['case']:<28} caught {r['caught']}/{r['labels']} (+{r['located']} other category)"
-                  f"  false {r['false_positives']} {r['false_lines']}  missed {r['missed']}  {r['wall_s']}s")
-        print("totals " + " ".join(f"{k}={v}" for k, v in totals.items()))
-    return 0
+
+
+def case_line(r: dict) -> str:
+    return (f"{r['case']:<28} caught {r['caught']}/{r['labels']} (+{r['located']} other category)"
+            f"  false {r['false_positives']} {r['false_lines']}  missed {r['missed']}  {r['wall_s']}s")
 
 
 if __name__ == "__main__":
