@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..extract.dates import extract_dates
@@ -42,8 +43,14 @@ class Entry(NamedTuple):
 def version_days(doc: SourceDocument) -> dict[str, Entry]:
     """The day each version's entry gives it, by version key: from lines that hold one version, one
     day (with its year) and little else. A version given two different days is left out."""
+    return dict(_entries(doc.text))
+
+
+@lru_cache(maxsize=256)
+def _entries(text: str) -> tuple[tuple[str, Entry], ...]:
+    # read once per document text: every dated claim of every section asks again
     found: dict[str, dict[dt.date, Entry]] = {}
-    for m in _LINE.finditer(doc.text):
+    for m in _LINE.finditer(text):
         line = m.group("line")
         days = [d for d in extract_dates(line, None) if d.date and d.precision == "day" and d.relative is None]
         if len(days) != 1:
@@ -55,4 +62,4 @@ def version_days(doc: SourceDocument) -> dict[str, Entry]:
             continue
         entry = Entry(days[0].date, m.group(0).strip(), versions[0])
         found.setdefault(same_version_key(versions[0]), {}).setdefault(entry.day, entry)
-    return {key: next(iter(days.values())) for key, days in found.items() if len(days) == 1}
+    return tuple((key, next(iter(days.values()))) for key, days in found.items() if len(days) == 1)
