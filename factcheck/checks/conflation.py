@@ -11,7 +11,7 @@ from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences, stems
-from .tables import bare_name, fold_text, named_in, table_rows
+from .tables import bare_name, fold_text, named_in, table_key, table_rows
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -453,7 +453,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
         folded = _fold_label(text)
         rare = distinctive(qa.q)
         hits = [h for h in matches(qa.q, ctx.facts, bare_ok=True, strict=True) if h.fact.kind == "row"]
-        tables = {(h.fact.url, h.fact.where, h.fact.table) for h in hits}
+        tables = {table_key(h.fact) for h in hits}
         if len(tables) > 1 and any(_names_row(h.fact, _table_names(_table_of(ctx, h.fact)), whole_folded, whole)
                                    for h in hits):
             continue  # the figure stands in a row the sentence names, in one of several tables ("surya … recall 0.961"
@@ -619,7 +619,7 @@ def _names_row(fact, names: dict[int, list[str]], folded_text: str, text: str = 
 
 def _table_of(ctx: ClaimContext, row) -> list:
     """The rows of the table a row belongs to."""
-    return [f for f in ctx.facts if f.kind == "row" and (f.url, f.where, f.table) == (row.url, row.where, row.table)]
+    return [f for f in ctx.facts if f.kind == "row" and table_key(f) == table_key(row)]
 
 
 def _same_column(row, clause: int) -> str | None:

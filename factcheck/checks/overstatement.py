@@ -357,27 +357,25 @@ def lead_over_row_reversed(ctx: ClaimContext) -> list[Finding]:
             folded_after = fold_text(text[m.end():m.end() + 40])
             # the figure nearest before the comparison is its subject: "stage_0_gen 最短，为 2,477.9 ms，但峰值显存
             # 18,404 MB，高于纯 NVFP4" compares the memory, not the time
-            subject = max((qa for qa in ctx.claim.quantities if qa.q.start < m.start()), key=lambda qa: qa.q.start,
-                          default=None)
-            for qa in [subject] if subject is not None else []:
-                if qa.negated or qa.q.is_range or not distinctive(qa.q):
+            qa = max((x for x in ctx.claim.quantities if x.q.start < m.start()), key=lambda x: x.q.start, default=None)
+            if qa is None or qa.negated or qa.q.is_range or not distinctive(qa.q):
+                continue
+            for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
+                if hit.fact.kind != "row":
                     continue
-                for hit in matches(qa.q, ctx.facts, bare_ok=False, strict=True):
-                    if hit.fact.kind != "row":
-                        continue
-                    rows = next((t for t in table_rows(ctx) if any(r[0] is hit.fact for r in t)), [])
-                    own_label, own_cells = next(((r[1], r[2]) for r in rows if r[0] is hit.fact), ("", {}))
-                    column = next((h for h, v in own_cells.items() if abs(v - qa.q.high) < 1e-9), None)
-                    named = [r for r in rows if r[0] is not hit.fact and named_in(r[1], folded_after)]
-                    if column is None or len(named) != 1 or column not in named[0][2]:
-                        continue
-                    row, other, cells = named[0]
-                    theirs = cells[column]
-                    if (theirs > qa.q.high) if above else (theirs < qa.q.high):
-                        return [ctx.finding("overstatement", "warning",
-                                            f"In the source's table, {other} reads {theirs:g} in {column}, against {qa.q.raw} "
-                                            f"for {own_label}: the comparison runs the other way.", [hit.fact, row],
-                                            "lead-reversed")]
+                rows = next((t for t in table_rows(ctx) if any(r[0] is hit.fact for r in t)), [])
+                own_label, own_cells = next(((r[1], r[2]) for r in rows if r[0] is hit.fact), ("", {}))
+                column = next((h for h, v in own_cells.items() if abs(v - qa.q.high) < 1e-9), None)
+                named = [r for r in rows if r[0] is not hit.fact and named_in(r[1], folded_after)]
+                if column is None or len(named) != 1 or column not in named[0][2]:
+                    continue
+                row, other, cells = named[0]
+                theirs = cells[column]
+                if (theirs > qa.q.high) if above else (theirs < qa.q.high):
+                    return [ctx.finding("overstatement", "warning",
+                                        f"In the source's table, {other} reads {theirs:g} in {column}, against {qa.q.raw} "
+                                        f"for {own_label}: the comparison runs the other way.", [hit.fact, row],
+                                        "lead-reversed")]
     return out
 
 

@@ -193,10 +193,13 @@ _TEXT_EVENTS = {"released", "published", "open_sourced"}
 _PART_BREAK = compile_pattern(r"[，,；;]\s*(?!\d{4})")  # not the comma of "September 15, 2025"
 
 
+_NAMED = compile_pattern(r"[\d\-.]")  # a word that names a thing: "openr1-math-220k", "hunyuanimage-2.1", "fp8"
+
+
 def _weight(shared: set[str]) -> int:
     """What shared words say about being the same thing: a product name ("qwen-image-edit",
     "hunyuanimage-2.1", "fp8") weighs as much as two plain words."""
-    return sum(2 if re.search(r"[\d\-.]", w) else 1 for w in shared)
+    return sum(2 if _NAMED.search(w) else 1 for w in shared)
 
 
 def _news_line(ctx: ClaimContext, fact) -> str:
@@ -278,7 +281,7 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
         scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated),
                         key=lambda x: (-x[0], not any(p == "day" for _, p in x[2])))
         best = scored[0]
-        named = [x for x in scored if x[0] >= 2 and any(re.search(r"[\d\-.]", w) for w in stretch & words(x[1].quote, parts=False) | versions & stretch)]
+        named = [x for x in scored if x[0] >= 2 and any(_NAMED.search(w) for w in stretch & words(x[1].quote, parts=False) | versions & stretch)]
         month = mention.precision == "month"
         if best[0] < 3 or best not in named or _gives(best[2], mention, month):
             continue
@@ -301,7 +304,6 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
 
 
 _RELATIVE = compile_pattern(r"\s*(?:which|that|who)\b", re.IGNORECASE)
-_NAMED = compile_pattern(r"[\d\-.]")  # a word that names a thing (``_weight``'s names): "openr1-math-220k", "fp8"
 _NAME = compile_pattern(r"[A-Za-z][\w.+]*[\d\-][\w.+\-]*[A-Za-z0-9]")
 
 

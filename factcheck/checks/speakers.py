@@ -89,7 +89,7 @@ def attributions(ctx: ClaimContext) -> list[Attribution]:
         return out
     by_thread = _section_utterances(ctx)
     threads = [d for d in ctx.referenced() if d.kind in THREADS] or [d for d in ctx.docs if d.kind in THREADS]
-    said = [s for d in threads for s in by_thread.get(id(d)) or _utterances(d)]
+    said = [s for d in threads for s in by_thread[id(d)]]
     known = {s.who for ss in by_thread.values() for s in ss if s.who}
     if not said or not known:
         return out

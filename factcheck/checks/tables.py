@@ -56,12 +56,17 @@ def cells_of(row: str) -> tuple[str, dict[str, float]]:
 Row = tuple[Fact, str, dict[str, float]]  # a row passage, its label, its columns' figures
 
 
+def table_key(row: Fact) -> tuple:
+    """Which table of which source a row passage stands in."""
+    return row.url, row.where, row.table
+
+
 def table_rows(ctx: ClaimContext) -> list[list[Row]]:
     """The section's source tables, each the list of its rows (``cells_of``), read once per section."""
     if "table_rows" not in ctx.section_memo:
         tables: dict[tuple, list[Row]] = {}
         for f in ctx.facts:
             if f.kind == "row":
-                tables.setdefault((f.url, f.where, f.table), []).append((f, *cells_of(f.statement.text)))
+                tables.setdefault(table_key(f), []).append((f, *cells_of(f.statement.text)))
         ctx.section_memo["table_rows"] = list(tables.values())
     return ctx.section_memo["table_rows"]

@@ -898,7 +898,8 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     the window's end: "维护者在该帖中确认 …", "lvhan028 replied that a fix is planned" where
     the issue's comments are empty. What a reply said is the thread's to carry; one that
     has none cannot have said it."""
-    if not ctx.docs or not (load_lexicon().modality.says(ctx.claim.text, "reply") or _reported_speech(ctx.claim.text)
+    speech = _reported_speech(ctx.claim.text)
+    if not ctx.docs or not (load_lexicon().modality.says(ctx.claim.text, "reply") or speech
                             or _named_reviewer(ctx.claim.text)):
         return []
     if _reply_denied(ctx.claim.text):
@@ -910,12 +911,11 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
     by_repo = [d for d in threads if d.repo and re.search(rf"(?<![\w-]){re.escape(d.repo.split('/')[-1])}(?![\w-])",
                                                           ctx.claim.text, re.IGNORECASE)]
     # (a sentence that names no thread goes on about the one its paragraph last named: "A user asked on April 2
-    # (#1834) …. A maintainer replied that …"; only for someone other than the author speaking, whose words a
-    # comment must carry: the author's may stand in the description)
-    # (a person the sentence names is looked for there only when that thread holds comments to look in; else by
-    # name in every thread of the section, below: "In review, X noted" where the review is not in the source)
+    # (#1834) …. A maintainer replied that …". A person the sentence names is looked for there only when that
+    # thread holds comments to look in; else by name in every thread of the section, below: "In review, X noted"
+    # where the review is not in the source)
     before = [d for d in ctx.named_before() if d.kind in THREADS]
-    if not (_reported_speech(ctx.claim.text) or any(d.comments for d in before)):
+    if not (speech or any(d.comments for d in before)):
         before = []
     threads = [d for d in ctx.referenced() if d.kind in THREADS] or (before if len(before) == 1 else []) or by_repo \
         or threads

@@ -25,6 +25,8 @@ _MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
+# the months by their full names, where an abbreviation would read other words ("May" is also a verb, "Mar" a name)
+_MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
 _ZH_NUM = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
 
 # Order matters only for equal starts: the longer match wins anyway.
@@ -51,8 +53,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # a month of its own after a word that dates by it: "released in March", "since early June" (full names only:
     # "May" alone is a verb as often)
     ("en_m", compile_pattern(r"(?i:\b(?:in|since|until|by|during|from|before|after)\s+(?:(?:early|mid|late)[\s-]+)?)"
-                             r"(?P<mon>January|February|March|April|May|June|July|August|September|October|November|December)"
-                             r"\b(?!\s*\d)")),
+                             rf"(?P<mon>{_MONTH_NAMES})\b(?!\s*\d)")),
     ("md", compile_pattern(r"(?<![\d/.A-Za-z_-])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/%]|\.\d|[A-Za-z])")),
     ("rel_month_day", compile_pattern(rf"(?:本月|这个月|this month'?s?)\s*(?P<d>{_ZH_NUM})\s*(?:[日号]|(?:st|nd|rd|th)\b)")),
     ("this_week", compile_pattern(r"本周|这周|这一周|(?i:\bthis\s+week\b)")),
@@ -65,8 +66,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _MD_BEFORE = compile_pattern(r"(?:[于在自从到至截至止]|(?i:\b(?:on|since|until|by|before|after|from|to|through)))\s*$|\|\s*$|[(（]\s*$")
 _MD_AFTER = compile_pattern(r"\s*(?:\||[)）]|[(（]UTC|发布|上线|合入|合并|起|之前|之后|前后|当天)")
 _RANGE_JOIN = compile_pattern(r"\s*(?:—|–|-|~|～|至|到|\.\.|(?i:to|until|through|thru))\s*")
-_WORTH_LOOKING = compile_pattern(r"\d|月|周|上期|今[天日]|(?i:week|month|today|January|February|March|April|May|June|July"
-                                 r"|August|September|October|November|December)")
+_WORTH_LOOKING = compile_pattern(rf"\d|月|周|上期|今[天日]|(?i:week|month|today|{_MONTH_NAMES})")
 # the end of a range of days: "至 22 日", "–20"; a Chinese day may run on into the verb ("27 日到 28 日提交")
 _DAY_END = compile_pattern(rf"(?P<d>{_ZH_NUM})(?:\s*[日号](?![志期常本语文记])|(?![\d/.\w]))")
 
