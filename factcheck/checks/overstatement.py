@@ -13,7 +13,7 @@ from .conflation import MODEL_SIZE
 from .context import THREAD_REF, ClaimContext, thread_number
 from .figures import bigger_is_more, written_bare
 from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
-from .tables import fold_text, named_in, table_rows
+from .tables import fold_text, named_in, table_key, table_rows
 
 
 # results that are measured, and so carry a measurement's hedge; a "24GB card" is a size
@@ -781,7 +781,7 @@ def every_row_improved(ctx: ClaimContext) -> list[Finding]:
             continue
         for qa in f.statement.quantities:
             if qa.q.unit in {"%", "pp"} and not qa.q.is_range:
-                columns.setdefault((f.url, f.where, f.table, qa.clause), []).append((qa.q.high, f))
+                columns.setdefault((*table_key(f), qa.clause), []).append((qa.q.high, f))
     for cells in columns.values():
         ups = [f for v, f in cells if v > 0.5]
         downs = [f for v, f in cells if v < -0.5]
