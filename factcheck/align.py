@@ -95,6 +95,10 @@ def same_value(claim: Quantity, fact: Quantity, *, bare_ok: bool = True, strict:
     leaves out the latitude that 约/about gives."""
     if not compatible(claim.unit, fact.unit, bare_ok=bare_ok):
         return False
+    if claim.is_range and not fact.is_range and fact.spread:
+        # "75.0%–79.4%" is "77.2% ± 2.2%" written out
+        return same_value(claim, fact.model_copy(update={"low": fact.low - fact.spread, "high": fact.high + fact.spread,
+                                                         "spread": None}), bare_ok=bare_ok, strict=strict)
     approx = (claim.approx or fact.approx) and not strict
     if claim.unit and fact.unit:
         (cl, ch), (fl, fh) = base_values(claim), base_values(fact)

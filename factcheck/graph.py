@@ -18,6 +18,7 @@ A resumed run refills the memo from the checkpoint (``RunContext.restore``).
 from __future__ import annotations
 
 import operator
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Callable, Iterable, TypedDict
 
@@ -63,6 +64,12 @@ class RunContext:
     _facts: dict[str, list[Fact]] = field(default_factory=dict)
     _versions: dict[str, set[str]] = field(default_factory=dict)
     _told: dict[int, Statement] = field(default_factory=dict)
+    _by_section: dict[int, list[Sentence]] | None = None
+    _told_figures: dict[int, list] = field(default_factory=dict)
+    _carried: dict[int, set[str]] = field(default_factory=dict)
+    _carried_count: Counter | None = None
+    _cited: dict[str, str] = field(default_factory=dict)  # a fetched URL (normalized) -> its document's URL
+    _urls_by_section: dict[int, list[str]] | None = None
     _draft: Draft | None = None
 
     def say(self, message: str) -> None:
@@ -76,6 +83,9 @@ class RunContext:
             return
         doc = data if isinstance(data, SourceDocument) else SourceDocument.model_validate(data)
         self._documents.setdefault(doc.url, doc)
+        url = result.url if isinstance(result, FetchResult) else result.get("url")
+        if url:
+            self._cited.setdefault(normalize_url(url), doc.url)
 
     def document(self, url: str) -> SourceDocument:
         """A fetched document by its URL. Branches are handed URLs, not documents: a
@@ -119,6 +129,52 @@ class RunContext:
         if sentence.index not in self._told:
             self._told[sentence.index] = self.claim(sentence.text, window)
         return self._told[sentence.index]
+
+    def sentences_of(self, section: int) -> list[Sentence]:
+        """A section's sentences, grouped once per run (every branch used to scan the whole draft for its own)."""
+        if self._by_section is None:
+            self._by_section = {}
+            for s in self.draft.sentences:
+                self._by_section.setdefault(s.section, []).append(s)
+        return self._by_section.get(section, [])
+
+    def told_figures(self, section: int, window: Window | None) -> list:
+        """The figures a section's sentences give (not denied), as the other sections read them: once per run."""
+        if section not in self._told_figures:
+            self._told_figures[section] = [qa.q for s in self.sentences_of(section)
+                                           for qa in self.told(s, window).quantities if not qa.negated]
+        return self._told_figures[section]
+
+    def urls_by_section(self) -> dict[int, list[str]]:
+        """Each section's cited documents, by their URLs, in citation order (the fetched ones only): once per run.
+        Branches are handed their own section's; the others' are read here, not carried in every branch's payload
+        (which made the payloads grow with the square of the draft's sections)."""
+        if self._urls_by_section is None:
+            self._urls_by_section = {}
+            for section in self.draft.sections:
+                wanted: list[str] = []
+                for c in section.citations:
+                    url = self._cited.get(normalize_url(c.url))
+                    if url is not None and url not in wanted:
+                        wanted.append(url)
+                self._urls_by_section[section.index] = wanted
+        return self._urls_by_section
+
+    def carried_versions(self, section: int, window: Window | None) -> set[str]:
+        """The versions a section names that its own sources carry (``same_version_key``): once per run."""
+        if section not in self._carried:
+            known = set().union(*(self.versions_of(u) for u in self.urls_by_section().get(section, [])))
+            self._carried[section] = {key for s in self.sentences_of(section) for v in self.told(s, window).versions
+                                      if names_version(known, key := same_version_key(v.version))}
+        return self._carried[section]
+
+    def carried_elsewhere(self, section: int, window: Window | None) -> set[str]:
+        """The versions the other sections name and their sources carry: each section's set is read once per run
+        and counted, so a branch takes away its own section's instead of joining every other's."""
+        if self._carried_count is None:
+            self._carried_count = Counter(v for s in self.draft.sections for v in self.carried_versions(s.index, window))
+        own = self.carried_versions(section, window)
+        return {v for v, n in self._carried_count.items() if n > (v in own)}
 
     def versions_of(self, url: str) -> set[str]:
         """The versions a fetched document mentions (``known_versions``): read once per run, not
@@ -211,30 +267,18 @@ def route_verify(state: State, runtime: Runtime[RunContext]) -> list[Send] | str
     # few documents that carry license metadata (LICENSE files, repositories, model cards)
     licensed = [url for url in dict.fromkeys(documents.values())
                 if url is not None and runtime.context.document(url).licenses()]
-    sends = []
-    by_section: dict[int, list[str]] = {}
-    for section in runtime.context.draft.sections:
-        wanted: list[str] = []  # document URLs: the documents themselves stay in `fetched`
-        for c in section.citations:
-            url = documents.get(normalize_url(c.url))
-            if url is not None and url not in wanted:
-                wanted.append(url)
-        # Each branch gets its own section only: handing every branch the whole
-        # draft made the cost grow with the square of the draft's length.
-        by_section[section.index] = wanted
-    for section in runtime.context.draft.sections:
-        # the documents of the other sections: a version they name and their sources carry is checked there
-        # (an opening summary names the release its first section then cites)
-        sends.append(Send("verify", {"section": section.index, "documents": by_section[section.index],
-                                     "licensed": licensed,
-                                     "others": {str(k): v for k, v in by_section.items() if k != section.index}}))
+    # Each branch gets its own section and document URLs only (the documents themselves stay in `fetched`): handing
+    # every branch the whole draft made the cost grow with the square of the draft's length.
+    by_section = runtime.context.urls_by_section()
+    sends = [Send("verify", {"section": section.index, "documents": by_section[section.index], "licensed": licensed})
+             for section in runtime.context.draft.sections]
     return sends or "after_verify"
 
 
 async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     draft = runtime.context.draft
     [section] = [s for s in draft.sections if s.index == payload["section"]]
-    sentences = [s for s in draft.sentences if s.section == section.index]
+    sentences = runtime.context.sentences_of(section.index)
     window = draft.window
     docs = [runtime.context.document(url) for url in payload["documents"]]
     documents = {normalize_url(u): d for d in docs for u in [d.url, *d.aliases]}
@@ -244,16 +288,11 @@ async def verify(payload: dict, runtime: Runtime[RunContext]) -> dict:
     settings = runtime.context.settings
     licensed = [runtime.context.document(url) for url in payload.get("licensed", [])]
     # what earlier sections that cite sources already said: a recap ("小结") restates it, and it was checked there
-    sourced = {s.index for s in draft.sections if s.citations and s.index < section.index}
-    earlier = [(s.section, runtime.context.told(s, window)) for s in draft.sentences if s.section in sourced]
-    told_before = [qa.q for _, st in earlier for qa in st.quantities if not qa.negated]
-    # and the versions the other sections named that their own sources carry
-    known = {int(index): set().union(*(runtime.context.versions_of(u) for u in urls))
-             for index, urls in payload.get("others", {}).items()}
-    others = [(s.section, runtime.context.told(s, window)) for s in draft.sentences
-              if s.section != section.index and s.section in known]
-    versions_before = {key for index, st in others for v in st.versions
-                       if names_version(known.get(index, set()), key := same_version_key(v.version))}
+    told_before = [q for s in draft.sections if s.citations and s.index < section.index
+                   for q in runtime.context.told_figures(s.index, window)]
+    # and the versions the other sections named that their own sources carry (an opening summary names the release its
+    # first section then cites)
+    versions_before = runtime.context.carried_elsewhere(section.index, window)
     result = verify_section(section, sentences, window, cited, facts, statements, settings.categories,
                             hand_off=settings.llm.enabled and runtime.context.llm_review is not None,
                             voice=draft.voice, licensed=licensed, told_before=told_before,

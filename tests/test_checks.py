@@ -5474,3 +5474,150 @@ def test_a_leading_dot_cell_and_a_row_named_in_another_table(body, checks):
 def test_what_is_still_to_wait_for_is_not_done(body, checks):
     pr = doc("Remove a duplicate check in the retrieval path.", url=PR, state="open")
     assert [f.check for f in flagged(run(body, pr)) if f.check == "merged-but-open"][:1] == checks
+
+
+# --- stop 28: two figures that make one, a news line's day, work still to come -------------------------
+
+HALLOUMI = ("| Model | Macro F1 | Balanced Accuracy | Model Size |\n|---|---|---|---|\n"
+            "| HallOumi 8B | 77.2% ± 2.2% | 74.8% ± 2.2% | 8B |\n| Llama 3.1 405B | 58.8% ± 2.4% | 58.7% ± 1.7% | 405B |\n"
+            "| DeepSeek R1 | 61.6% ± 2.5% | 60.7% ± 2.1% | 671B |\n")
+
+
+@pytest.mark.parametrize("body, checks", [
+    # a margin written out as the range it spans
+    ("按 README 给出的 ± 区间，HallOumi 的 Macro F1 落在 75.0%–79.4%，与 DeepSeek R1 的 59.1%–64.1% 并不重叠。", []),
+    ("By the README's margins, HallOumi's Macro F1 spans 75.0%–79.4%.", []),
+    ("By the README's margins, HallOumi's Macro F1 spans 74.0%–80.4%.", ["number-unsupported"]),
+    # a size written inside a model's name is the name, not the row's figure
+    ('The README says HallOumi is "outperforming DeepSeek R1, Llama 405B, and Gemini Pro".', []),
+])
+def test_a_margin_and_a_size_inside_a_name(body, checks):
+    readme = doc(HALLOUMI, url=REPO, kind="repository", title="HallOumi")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("Clone prompts work best at 5–10 seconds (roughly 86 tokens per second of audio).", []),
+    ("克隆用的参考音频以 5–10 秒为宜（每秒音频约 86 个 token）。", []),
+    ("Clone prompts work best at 5–10 seconds (roughly 120 tokens per second of audio).", ["number-unsupported"]),
+])
+def test_one_second_set_equal_to_a_count_is_a_rate(body, checks):
+    readme = doc("- Duration of the to-be cloned audio should be 5~10 seconds for the best results.\n"
+                 "    (Keep in mind: 1 second ≈ 86 tokens)", url=REPO, kind="repository", title="Dia")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO))] == checks
+
+
+BITNET_NEWS = ("<h3>News</h3>\n\n<strong>07/20/2026:</strong> 📣 We released BitNet-embedding-0.6B and "
+               "BitNet-embedding-270M on Hugging Face.\n07/16/2026: 📣 Released BitNet Embeddings 0.6B/270M: I2_S "
+               "Conversion and Inference Optimization guide.\n10/17/2024: 📣 bitnet.cpp 1.0 released.\n")
+
+
+@pytest.mark.parametrize("body, checks", [
+    # the news line dates the models; the guide page's own date speaks of the guide
+    ("BitNet-embedding-0.6B 与 BitNet-embedding-270M 两款模型于 7 月 20 日在 Hugging Face 上线。", []),
+    ("BitNet-embedding-0.6B and BitNet-embedding-270M went live on Hugging Face on July 20.", []),
+    ("配套的 I2_S 指南于 7 月 18 日放出。", ["date-contradicted"]),
+])
+def test_an_american_news_day_dates_its_item(body, checks):
+    readme = doc(BITNET_NEWS, url=REPO, kind="repository", title="BitNet")
+    guide = doc("How to convert BitNet embedding models with I2_S kernels.", url=REPO + "/blob/main/docs/i2s.md",
+                kind="page", title="I2_S guide", dates={"published": "2026-07-16"})
+    assert [f.check for f in flagged(run_citing(body, readme, guide, window="2026-07-15..2026-07-21"),
+                                     "release-date")] == checks
+
+
+MIRACL_NEWS = ("- 2024/7/1: **We update the MIRACL evaluation results of BGE-M3**.\n"
+               "- 2024/3/20: **Thanks Milvus team!** Now you can use hybrid retrieval of bge-m3 in Milvus.\n"
+               "- [X] [2025.01.06] You can now use PostgreSQL for Storage in LightRAG-Server.\n")
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("本周团队更新了 BGE-M3 在 MIRACL 上的评测结果。", ["news-outside-window"]),
+    ("This week the team updated BGE-M3's MIRACL evaluation results.", ["news-outside-window"]),
+    # told as old news, or with the old day itself: nothing to flag
+    ("BGE-M3 在 MIRACL 上的评测结果早在 2024 年 7 月就更新过，本周没有新动作。", []),
+    ("本周 BGE-M3 没有更新 MIRACL 评测。", []),
+])
+def test_a_news_line_dated_before_the_window(body, checks):
+    readme = doc(MIRACL_NEWS, url=REPO, kind="repository", title="FlagEmbedding")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO, window="2025-07-28..2025-08-03"),
+                                     "release-date")] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The FlashAttention kernels are now bundled in the repository itself.", ["planned-called-supported"]),
+    ("The agent metrics, including `ToolCallAccuracy`, have been ported to the new collections API.",
+     ["planned-called-supported"]),
+    # what the source says is supported now, or the plan told as a plan
+    ("Lookahead decoding supports FlashAttention through a fork.", []),
+    ("The maintainers plan to integrate FlashAttention directly into the repository.", []),
+    ("`ToolCallAccuracy` is still pending migration to the collections API.", []),
+])
+def test_work_still_to_come_told_as_done(body, checks):
+    readme = doc("## FlashAttention Support\n\nTwo ways to install FlashAttention specialized for Lookahead Decoding.\n"
+                 "We will integrate FlashAttention directly into this repo for simple installation and usage.\n\n"
+                 "### Agent & Tool Metrics (Not Yet Migrated)\n\n- `ToolCallAccuracy` - Still on old architecture "
+                 "(Pending migration)\n", url=REPO, kind="repository", title="LookaheadDecoding")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO)) if f.check == "planned-called-supported"] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    # the thread's text carries its review inline: the quoted words stand there
+    ('The PR added `INFERENCE.md`; Vaibhavs10 called it "very comprehensive" in his review.', []),
+    ('该 PR 新增了 `INFERENCE.md`，Vaibhavs10 在评审中称其 "very comprehensive"。', []),
+    ('The PR added `INFERENCE.md`; Vaibhavs10 replied that "it needs more benchmarks" in his review.',
+     ["reply-not-in-thread"]),
+])
+def test_a_review_carried_in_the_thread_text(body, checks):
+    pr = doc("Adds an inference guide.\n\nVaibhavs10 · review · 2024-08-08\nNice! very comprehensive, left some "
+             "suggestions to harmonise text across! let's go!", url=PR, state="merged")
+    assert [f.check for f in flagged(run(body, pr)) if f.check == "reply-not-in-thread"] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("On Common Voice 15, Chinese WER is roughly halved (6.9 vs 12.8 in the README table).", []),
+    ("在 Common Voice 15 上，中文 WER 大约减半（6.9 对 12.8）。", []),
+    # a third is no rounding of 46 %
+    ("On Common Voice 15, Chinese WER is cut by roughly a third (6.9 vs 12.8 in the README table).",
+     ["number-unsupported"]),
+])
+def test_a_spelled_change_of_the_sentences_own_figures(body, checks):
+    readme = doc("| Dataset | Language | Whisper-large-v3 | Qwen2-Audio |\n|---|---|---|---|\n"
+                 "| Common Voice 15 | zh | 12.8 | 6.9 |\n| Common Voice 15 | en | 9.3 | 8.6 |\n",
+                 url=REPO, kind="repository", title="Qwen2-Audio")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO)) if f.check == "number-unsupported"] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("SAM 2.1 检查点于 2024 年 10 月 18 日发布，同时放出了训练代码。", ["date-contradicted"]),
+    ("The SAM 2.1 checkpoints were released on October 18, 2024, with the training code.", ["date-contradicted"]),
+    ("SAM 2.1 检查点于 2024 年 9 月 29 日发布。", []),
+])
+def test_two_lines_that_agree_on_the_day_tie_and_still_date_it(body, checks):
+    readme = doc("09/30/2024 -- SAM 2.1 Developer Suite (new checkpoints, training code, web demo) is released\n\n"
+                 "The table below shows the improved SAM 2.1 checkpoints released on September 29, 2024.\n",
+                 url=REPO, kind="repository", title="SAM 2")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO, window="2024-10-14..2024-10-20"),
+                                     "release-date")] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The release extends CI to Python 3.12 and PyTorch 2.4.1 (#2360).", []),
+    ("该版本把 CI 扩展到 Python 3.12 与 PyTorch 2.4.1（#2360）。", []),
+    ("The release extends CI to Python 3.13 (#2360).", ["named-version-differs"]),
+])
+def test_a_version_named_on_a_line_of_its_own_join(body, checks):
+    notes = doc("* test on python/pytorch versions up to 3.12 and 2.4.1 (#2360)\n\nWe used Python 3.9.9 and PyTorch "
+                "1.10.1 to train and test our models.", url=REPO, kind="repository", title="whisper")
+    assert [f.check for f in flagged(run(body, notes, cite=REPO)) if f.check == "named-version-differs"] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The PR re-based the relative speeds (tiny from ~32x to ~10x), so older figures are not comparable.", []),
+    ("该 PR 重新标定了相对速度（tiny 从约 32 倍变为约 10 倍）。", []),
+    ("The PR re-based the relative speeds (tiny from ~32x to ~12x).", ["figure-differs"]),
+])
+def test_the_before_of_a_change_to_the_sources_figure(body, checks):
+    pr = doc("| Size | Parameters | Relative speed |\n|:---:|:---:|:---:|\n| tiny | 39 M | ~10x |\n| base | 74 M | ~7x |\n",
+             url=PR, state="merged")
+    assert [f.check for f in flagged(run(body, pr)) if f.check == "figure-differs"] == checks

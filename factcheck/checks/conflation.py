@@ -459,6 +459,8 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             continue  # the figure stands in a row the sentence names, in one of several tables ("surya … recall 0.961"
             #           is the detection table's 0.960807, not the layout table's "Table" row's 0.96104)
         for hit in hits:
+            if _figure_in_name(hit, qa, ctx.claim.text):
+                continue
             rows = _table_of(ctx, hit.fact)
             names = _table_names(rows)
             label = _row_label(hit.fact)
@@ -637,6 +639,19 @@ def _row_label(fact) -> str:
     return label if len(label) >= 4 or re.fullmatch(r"[a-z]+\d+|\d+[a-z]+", label) else ""
 
 
+def _figure_in_name(hit, qa, text: str) -> bool:
+    """"Llama 405B" for the row "Llama 3.1 405B": the figure is written inside the row's own name
+    (the word right before it and the figure are both words of the row's label), a name, not its figure."""
+    words = set(_LABEL_WORD.findall(_row_label(hit.fact)))
+    before = _WORD_BEFORE.search(text, 0, qa.q.start)
+    return (before is not None and before.group(1).casefold() in words
+            and re.sub(r"\s+", "", qa.q.raw).casefold() in words)
+
+
+_LABEL_WORD = compile_pattern(r"[\w.+]+")
+_WORD_BEFORE = compile_pattern(r"([A-Za-z][\w.+]*)[ \t-]*$")
+
+
 def _as_ratio_raw(q) -> str:
     """The raw text of a percentage as a ratio, with the precision that implies
     ("23%" -> "1.23", "5.2%" -> "1.052")."""
@@ -731,10 +746,11 @@ def device_count_swapped(ctx: ClaimContext) -> list[Finding]:
     return out
 
 
-def axis_sides(text: str, lo: int, hi: int) -> dict[str, set[str]]:
-    """The sides of each measurement axis named in text[lo:hi]: {"stage": {"decode"}, …}."""
+def axis_sides(text: str, lo: int, hi: int, skip: list[tuple[int, int]] = ()) -> dict[str, set[str]]:
+    """The sides of each measurement axis named in text[lo:hi]: {"stage": {"decode"}, …}; a side
+    named inside a span of ``skip`` (another figure's own unit) is left out."""
     hits = load_lexicon().axes.find(text)
-    ignored = [(h.start, h.end) for h in hits if h.key == "ignore"]
+    ignored = [(h.start, h.end) for h in hits if h.key == "ignore"] + list(skip)
     out: dict[str, set[str]] = {}
     for h in hits:
         if h.key == "ignore" or not (lo <= h.start < hi) or any(s <= h.start and h.end <= e for s, e in ignored):
@@ -936,9 +952,13 @@ def axis_swapped(ctx: ClaimContext) -> list[Finding]:
         if qa.negated or not is_result(qa.q):
             continue
         clause = ctx.claim.clauses[qa.clause]
+        # a side spelled as another figure's unit is that figure's: "5–10 seconds (roughly 86 tokens
+        # per second of audio)" says nothing of a throughput of the 5–10 seconds
+        theirs = [(o.q.start, o.q.end) for o in ctx.claim.quantities if o is not qa]
         # "平均延迟从 0.36s 降到 0.27s，降幅为 31.92%": a clause naming no side takes the one side
         # the clauses before it name ("took 37,951 ms, while … 21.16 tokens per second" names none)
-        sides = {**axis_sides(ctx.claim.text, 0, clause.start), **axis_sides(ctx.claim.text, clause.start, clause.end)}
+        sides = {**axis_sides(ctx.claim.text, 0, clause.start, theirs),
+                 **axis_sides(ctx.claim.text, clause.start, clause.end, theirs)}
         for axis in [a for a, s in sides.items() if len(s) > 1]:
             # "the prompt was processed at 5.09 tokens/s and new tokens were generated at 8.02": each part its side
             sides[axis] = _paired_side(ctx.claim, clause.start, clause.end, qa.q.start, axis) or sides[axis]

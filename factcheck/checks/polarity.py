@@ -629,7 +629,12 @@ def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
 _IN_PLACE = compile_pattern(r"支持|兼容|\b(?:supports?|supported|integrates|ships|works? with)\b", re.IGNORECASE)
 _INTEGRATED = compile_pattern(r"并入|集成到|集成进|合入|已(?:经)?(?:随[^，,。；;]{0,12})?(?:一同|一起)?(?:开源|上线|发布|放出)"
                               r"|\b(?:(?:is|was|has been|now) integrated|merged into|lands? in|landed in"
-                              r"|ships? in|(?:support )?(?:has|have) (?:now )?arrived|is now available)\b", re.IGNORECASE)
+                              r"|ships? in|(?:support )?(?:has|have) (?:now )?arrived|is now available"
+                              # in place by being carried over or shipped inside: "now bundled in the repository",
+                              # "have been ported to the new collections API"
+                              r"|(?:is|are|was|were|has been|have been|now) (?:now )?(?:bundled|built|included) (?:in|into|with)"
+                              r"|(?:has|have) (?:now |already )?been (?:ported|migrated|moved) (?:to|into)|(?:is|are) now ported)\b"
+                              r"|已(?:经)?(?:内置|迁移到|迁移至|移植到)", re.IGNORECASE)
 # a function by its call ("sleep()", "torch.compile()"): a name even in lower case
 _CALL = compile_pattern(r"(?<![\w.])[A-Za-z_][\w.]*\(\)")
 
@@ -666,13 +671,17 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
     modality = load_lexicon().modality
     text = ctx.claim.text
     claimed: dict[str, str] = {}
+    supported: set[str] = set()  # the names the claim says are supported (not integrated, bundled, ported)
     for clause in ctx.claim.clauses:
         if clause.cues:
             continue
         if m := _IN_PLACE.search(text, clause.start, clause.end):
-            claimed |= _code_names(text, m.end(), clause.end)
+            claimed |= (names := _code_names(text, m.end(), clause.end))
+            supported |= set(names)
         if m := _INTEGRATED.search(text, clause.start, clause.end):
-            claimed |= _code_names(text, clause.start, m.start())
+            # a predicate that opens its clause takes its subject from the clauses before it: "The agent metrics,
+            # including `ToolCallAccuracy`, have been ported to the new collections API"
+            claimed |= _code_names(text, 0 if not text[clause.start:m.start()].strip() else clause.start, m.start())
     claimed = _without_own_names(ctx, claimed)
     if not claimed:
         return []
@@ -689,7 +698,8 @@ def planned_called_supported(ctx: ClaimContext) -> list[Finding]:
         follows = (not clause.cues and said is not None and said.group(0).casefold() == "support"
                    and modality.says(sentence[clause.end:], "plan"))
         if said and not clause.cues and not to_do and not follows:
-            affirmed |= names
+            # "FlashAttention Support" says it is supported, not that it is integrated into the repository
+            affirmed |= names if _INTEGRATED.search(part) else names & supported
         # the plan may open the sentence: "excited to continue refining this setup, integrating features like FSDP"
         elif modality.says(sentence[:clause.end], "plan") or follows:
             planned.append((fact, sentence, names))

@@ -129,7 +129,7 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
         # a month told against a day: only beyond a few days of the month's ends ("[2026/05] 我们发布了 v0.18.0" where
         # the release is dated April 30 UTC: time zones and news lines written a day later)
         if not (_near_month(actual, _in_year_of(mention, actual)) if month else mention.date == actual) \
-                and actual not in accounts:
+                and actual not in accounts and not _line_gives(ctx, mention):
             what = "was committed" if event == "committed" else {"merged": "was merged", "created": "was opened"}.get(
                 field, "was published")
             told = _in_year_of(mention, actual).strftime("%Y-%m") if month else _fmt(mention.date)
@@ -229,7 +229,103 @@ def _opens_with_date(st) -> bool:
     """A news line opens with its date ("[2025/5] OpenRLHF 0.8.0 支持 …", "- Mar 7, 2025: Added …"):
     the line is the event."""
     # (only marks before the date: "- ", "[", "🔥", and any other symbol that is no word, such as "✅")
-    return any(not re.search(r"[\w\x00-\x7f]", st.text[:d.start].strip(" -*•[(（【🔥")) for d in st.dates)
+    # (a task list's box first: "- [X] [2025.01.06]🎯📢You can now use PostgreSQL for Storage")
+    return any(not re.search(r"[\w\x00-\x7f]", _BOX.sub("", st.text[:d.start]).strip(" -*•[(（【🔥")) for d in st.dates)
+
+
+_BOX = compile_pattern(r"^\s*(?:[-*]\s*)?\[[ xX]\]")
+
+
+def _dated_lines(ctx: ClaimContext) -> list[tuple]:
+    """The section's source passages that date an event (or open with their date, as a news line does):
+    (fact, its days, its words with its versions and "event:<key>" for each event it tells). Read once per section."""
+    if "dated_lines" not in ctx.section_memo:
+        dated = []
+        for fact in ctx.facts:
+            st = fact.statement
+            if not (st.of("event", affirmed=True) or _opens_with_date(st)):
+                continue
+            days = {(d.date, d.precision) for d in st.dates
+                    if d.date and d.precision in ("day", "month") and d.relative is None}
+            if days:
+                versions = {same_version_key(v.version) for v in st.versions}
+                # the line's events count as a shared word when the claim dates the same event
+                events = {f"event:{e.key}" for e in st.of("event", affirmed=True)}
+                dated.append((fact, days, words(fact.quote, parts=False) | versions | events))
+        ctx.section_memo["dated_lines"] = dated
+    return ctx.section_memo["dated_lines"]
+
+
+def _stretch(ctx: ClaimContext, mention: DateMention) -> set[str]:
+    """The words (and versions) of what a date of the sentence dates. "X released on D1, and Y on D2" / "X 7 月 19 日
+    发布，Y 8 月 18 日开源": what the date dates stands between the dates beside it, within its own comma-separated
+    part; a sentence of one date speaks of it whole."""
+    text = ctx.claim.text
+    bounds = sorted((d.start, d.end) for d in ctx.claim.dates)
+    before = max((e for s, e in bounds if e <= mention.start), default=0)
+    after = min((s for s, e in bounds if s >= mention.end), default=len(text))
+    head = _PART_BREAK.split(text[before:mention.start])[-1]
+    tail = _PART_BREAK.split(text[mention.end:after])[0]
+    versions = {same_version_key(v.version) for v in ctx.claim.versions if before <= v.start < after}
+    stretch = set(words(head + " " + tail, parts=False)) | versions
+    if _RELATIVE.match(head) and not any(_NAMED.search(w) for w in stretch):
+        # "… the 220k traces of OpenR1-Math-220k, which the project released in March": a relative clause
+        # dates the name it follows
+        antecedent = list(_NAME.finditer(text, before, mention.start - len(head)))
+        stretch |= {antecedent[-1].group(0).lower()} if antecedent else set()
+    if len(bounds) == 1 and _weight(stretch) < 3:
+        stretch = set(words(text, parts=False)) | {same_version_key(v.version) for v in ctx.claim.versions}
+    return stretch
+
+
+def _line_gives(ctx: ClaimContext, mention: DateMention) -> bool:
+    """Whether a news line of the cited sources that names what the sentence names gives the claim's day
+    ("07/20/2026: We released BitNet-embedding-0.6B" for "两款模型于 7 月 20 日上线", beside a guide page published
+    on the 16th): that line dates the sentence's thing, whatever another document's date field says."""
+    if mention.precision != "day":
+        return False
+    stretch = _stretch(ctx, mention)
+    # (a news line, which dates its one item: a commit log's line of several days dates none of them for the sentence)
+    return any(mention.date in {d for d, p in days if p == "day"} and _weight(shared := stretch & w) >= 2
+               and any(_NAMED.search(x) for x in shared) and _opens_with_date(fact.statement)
+               for fact, days, w in _dated_lines(ctx))
+
+
+def news_outside_window(ctx: ClaimContext) -> list[Finding]:
+    """"本周的另一项更新是 PostgreSQL 存储支持上线" where the cited README's news line "[2025.01.06] You can now use
+    PostgreSQL for Storage" dates it months before the window: a sentence that calls something this week's, and the
+    one news line of its sources that speaks of it (by name, most words, no tie) dated outside the window."""
+    if ctx.window is None or not ctx.facts or any(c.negated for c in ctx.claim.clauses):
+        return []
+    if not any(d.relative == "this_week" for d in ctx.claim.dates) or any(
+            d.date and d.relative is None for d in ctx.claim.dates):
+        return []  # a sentence that also dates something itself is date_contradicted's
+    news = [x for x in _dated_lines(ctx) if _opens_with_date(x[0].statement)]
+    if not news:
+        return []
+    stretch = words(ctx.claim.text, parts=False) | {same_version_key(v.version) for v in ctx.claim.versions}
+    stretch |= {f"event:{e.key}" for e in ctx.claim.of("event", affirmed=True)}
+    scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in news), key=lambda x: -x[0])
+    best = scored[0]
+    shared = stretch & words(best[1].quote, parts=False)
+    if best[0] < 3 or not any(_NAMED.search(w) or w.isascii() and w[:1].isupper() for w in _names(ctx, shared)):
+        return []
+    # (a line dated by its month only is in the window when its month is one the window touches)
+    if len(scored) > 1 and scored[1][0] == best[0] or any(
+            ctx.window.contains(d) if p == "day" else _near_month(ctx.window.start, d) or _near_month(ctx.window.end, d)
+            for d, p in best[2]):
+        return []
+    actual = min(d for d, _ in best[2])
+    return [ctx.finding(
+        "release-date", "warning",
+        f"The source's news line dates this {_fmt(actual)}, outside this issue's window "
+        f"({_fmt(ctx.window.start)}..{_fmt(ctx.window.end)}).", [Evidence(url=best[1].url, quote=_news_line(ctx, best[1]))],
+        "news-outside-window")]
+
+
+def _names(ctx: ClaimContext, shared: set[str]) -> list[str]:
+    """The shared words as the claim spells them (a name keeps its capitals: "PostgreSQL", "MIRACL")."""
+    return [m.group(0) for m in re.finditer(r"[\w.+-]+", ctx.claim.text) if m.group(0).casefold() in shared]
 
 
 def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
@@ -242,41 +338,13 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
     pairs = [(d, e) for d, e in _event_dates(ctx, months=True) if e in _TEXT_EVENTS]
     if not pairs or not ctx.facts:
         return []
-    dated = []
-    for fact in ctx.facts:
-        st = fact.statement
-        if not (st.of("event", affirmed=True) or _opens_with_date(st)):
-            continue
-        days = {(d.date, d.precision) for d in st.dates
-                if d.date and d.precision in ("day", "month") and d.relative is None}
-        if days:
-            versions = {same_version_key(v.version) for v in st.versions}
-            # the line's events count as a shared word when the claim dates the same event
-            events = {f"event:{e.key}" for e in st.of("event", affirmed=True)}
-            dated.append((fact, days, words(fact.quote, parts=False) | versions | events))
+    dated = _dated_lines(ctx)
     if not dated:
         return []
-    text = ctx.claim.text
-    bounds = sorted((d.start, d.end) for d in ctx.claim.dates)
     out = []
     for mention, event in pairs:
-        # "X released on D1, and Y on D2" / "X 7 月 19 日发布，Y 8 月 18 日开源": what the date
-        # dates stands between the dates beside it, within its own comma-separated part
-        before = max((e for s, e in bounds if e <= mention.start), default=0)
-        after = min((s for s, e in bounds if s >= mention.end), default=len(text))
-        head = _PART_BREAK.split(text[before:mention.start])[-1]
-        tail = _PART_BREAK.split(text[mention.end:after])[0]
-        versions = {same_version_key(v.version) for v in ctx.claim.versions if before <= v.start < after}
-        stretch = words(head + " " + tail, parts=False) | versions
-        if _RELATIVE.match(head) and not any(_NAMED.search(w) for w in stretch):
-            # "… the 220k traces of OpenR1-Math-220k, which the project released in March": a relative clause
-            # dates the name it follows
-            antecedent = list(_NAME.finditer(text, before, mention.start - len(head)))
-            stretch |= {antecedent[-1].group(0).lower()} if antecedent else set()
-        if len(bounds) == 1 and _weight(stretch) < 3:
-            # one date: the whole sentence speaks of it
-            stretch = words(text, parts=False) | {same_version_key(v.version) for v in ctx.claim.versions}
-        stretch |= {f"event:{event}"}
+        stretch = _stretch(ctx, mention) | {f"event:{event}"}
+        versions = {same_version_key(v.version) for v in ctx.claim.versions} & stretch
         # (on a tie, a line that gives the day before one that gives only the month)
         scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated),
                         key=lambda x: (-x[0], not any(p == "day" for _, p in x[2])))
@@ -291,8 +359,11 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
             scored = [(w, f, {(d, p) for d, p in days if p == "day"}) for w, f, days in scored
                       if any(p == "day" for _, p in days)]
             named = [x for x in scored if any(x[1] is y[1] for y in named)]
-        if any(_gives(days, mention, month) for _, _, days in named) or (len(scored) > 1 and scored[1][0] == best[0]):
-            continue  # another line that speaks of it gives the claim's day, or two lines tie
+        tied = [days for w, _, days in scored[1:] if w == best[0]]
+        if any(_gives(days, mention, month) for _, _, days in named) or any(
+                not any(abs((d - e).days) <= 3 for d, _ in days for e, _ in best[2]) for days in tied):
+            continue  # another line that speaks of it gives the claim's day, or two lines tie on different days
+            #           ("released on September 29" and "09/30 -- … is released" tie and agree)
         actual, precision = min(best[2])
         given = _fmt(actual) if precision == "day" else f"{actual.year}-{actual.month:02d}"
         told, written = _fmt(mention.date) if not month else _in_year_of(mention, actual).strftime("%Y-%m"), mention.raw
@@ -953,6 +1024,6 @@ def reply_outside_window(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
-CHECKS = [date_contradicted, opened_date_told_as_merged, first_but_extended, date_contradicted_in_text, new_but_earlier, event_outside_window, named_thread_before_window,
+CHECKS = [date_contradicted, opened_date_told_as_merged, first_but_extended, date_contradicted_in_text, new_but_earlier, event_outside_window, news_outside_window, named_thread_before_window,
           merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released,
           thread_in_other_release, reply_outside_window]

@@ -189,7 +189,15 @@ def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
     model"), or a memory size as the source writes it ("64G")."""
     return (_told_before(ctx, qa.q) or _own_multiple(ctx, qa) is not None or _named_size(qa.q.raw, ctx)
             or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q) or _points_between(ctx, qa.q)
-            or _own_sum(ctx, qa))
+            or _own_sum(ctx, qa) or _spelled_own_change(ctx, qa))
+
+
+def _spelled_own_change(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """"Chinese WER roughly halved (6.9 vs 12.8)": a change spelled as a word, which the sentence's own two figures
+    give to a word's precision (a tenth either way: 46 % is "roughly halved", 30 % is not)."""
+    if qa.q.unit not in ("%", "x") or qa.q.is_range or _DIGITS.search(qa.q.raw) or not qa.q.high:
+        return False
+    return any(unit == qa.q.unit and abs(value - qa.q.high) <= 0.1 * qa.q.high for value, unit, _ in _derived(ctx)[1])
 
 
 # "10GB 用于基础安装，另加 20GB …，合计约 30GB": a total the sentence adds up itself
@@ -318,7 +326,12 @@ def figure_differs(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
     out = []
-    for qa in ctx.claim.quantities:
+    qs = ctx.claim.quantities
+    for i, qa in enumerate(qs):
+        # "tiny from ~32x to ~10x": the before of a change whose after the source gives is the old figure, told as old
+        after = next((o for o in qs[i + 1:] if o.role == "after"), None) if qa.role == "before" else None
+        if after is not None and matches(after.q, ctx.facts):
+            continue
         hit = _given_otherwise(ctx, qa)
         if hit is None:
             continue
@@ -921,6 +934,11 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
         or threads
     if not threads:
         return []
+    # a thread whose text carries its own conversation ("Vaibhavs10 · review · 2024-08-08\nNice! very
+    # comprehensive"): the words the sentence quotes stand in it, so the reply is there
+    if any(m.group(1).casefold() in d.text.casefold() for m in QUOTED.finditer(ctx.claim.text)
+           for d in threads if len(m.group(1).split()) >= 2):
+        return []
     end = ctx.window.end if ctx.window else None
     # "In a review thread on October 29, just after this window, jgerh asked …": the day the sentence gives
     # (or the sentences just before it: "4 月 10 日有评论者追问 …" … "同一位评论者还问 …，作者回复 …")
@@ -1102,12 +1120,21 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
             continue
         if any(c.negates(m.start(), m.end()) for c in ctx.claim.clauses if c.start <= m.start() < c.end):
             continue
+        if _line_names_version(ctx, name, m.group("ver")):
+            continue  # "test on python/pytorch versions up to 3.12 and 2.4.1": a line that names both gives it
         doc, written = next(iter(theirs.values()))
         told = m.group(0)
         return [ctx.finding("unsupported", "warning", f"The cited source gives {written}, not {told}.",
                             [Evidence(url=doc.url, quote=written)] if written in doc.text else
                             [f for f in ctx.facts if f.url == doc.url][:1], "named-version-differs")]
     return []
+
+
+def _line_names_version(ctx: ClaimContext, name: str, version: str) -> bool:
+    """Whether a line of the cited documents names the thing and carries the version, however it joins them."""
+    number = re.compile(rf"(?<![\d.]){re.escape(version.lstrip('vV'))}(?![\d]|\.\d)")
+    return any(name in line.casefold() and number.search(line) for doc in ctx.docs
+               for text in [doc.text, *(c.text for c in doc.comments)] for line in text.splitlines())
 
 
 _MD_ESCAPE = compile_pattern(r"\\+([_*`\[\]()#+.!<>-])")

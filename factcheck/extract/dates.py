@@ -36,6 +36,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d|\.\d)"
     )),
     ("ymd", compile_pattern(r"(?<![\d./\-A-Za-z_])(?P<y>\d{4})(?P<sep>[/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?![\d.]\d|\d)")),
+    # an American day, as English READMEs date their news: "07/20/2026" (a first number over 12 is the day: "20/07/2026")
+    ("mdy", compile_pattern(r"(?<![\d./\-A-Za-z_])(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})(?![\d/]|\.\d)")),
     # a README's news list: "[2025/5] …", "[2025.06] …" (only in brackets: "2025/5" alone may be a ratio)
     ("ym_bracket", compile_pattern(r"(?<=[\[【(（])(?P<y>\d{4})[/.\-](?P<m>\d{1,2})(?=[\]】)）])")),
     # or opening a list item before a colon: "- 2026/06: **SenseVoice 支持 llama.cpp / GGUF**"
@@ -167,6 +169,8 @@ def _resolve(hit: _Hit, text: str, window: Window | None, context: dt.date | Non
             return None
         return DateMention(**base, date=date, precision="month")
     day = _num(m.group("d"))
+    if kind == "mdy" and month > 12 >= day:
+        month, day = day, month
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
     year = year or _infer_year(month, day, window, context)
@@ -186,7 +190,7 @@ def _with_range_end(mention: DateMention, hit: _Hit, text: str, window: Window |
     rest = joined.end()
     tail = text[rest:]  # sliced, so that the patterns' look-behinds do not see the join
     for kind, pattern in _PATTERNS:
-        if kind in ("iso", "ymd", "zh_ymd", "zh_md", "en_mdy", "en_dmy", "md"):
+        if kind in ("iso", "ymd", "mdy", "zh_ymd", "zh_md", "en_mdy", "en_dmy", "md"):
             end_match = pattern.match(tail)
             if end_match:
                 end = _resolve(_Hit(kind, rest, rest + end_match.end(), end_match), text, window, mention.date)

@@ -280,9 +280,41 @@ def _extract(original: str, text: str) -> list[Quantity]:
     found.extend(_log_minutes(text, found))
     found.sort(key=lambda q: q.start)
     found = _apply_row_units(text, found, table)
+    found = _paired(text, found, table)
     if original is not text:
         found = [q.model_copy(update={"raw": original[q.start:q.end]}) for q in found]
     return found
+
+
+# two figures that make one: "77.2% ± 2.2%" (a figure and its margin), "1 second ≈ 86 tokens" (a rate)
+_PLUS_MINUS = compile_pattern(r"[ \t]*(?:±|\+/-|\+-)[ \t]*")
+_EQUALS = compile_pattern(r"[ \t]*(?:≈|≃|=|~|约等于|约为|约合|相当于|对应|大约|约|is about|is roughly|is approximately|equals|"
+                          r"corresponds to|is)[ \t]*", re.IGNORECASE)
+_PER = {"s": "second", "ms": "millisecond", "min": "minute", "h": "hour"}
+
+
+def _paired(text: str, found: list[Quantity], table: UnitTable) -> list[Quantity]:
+    """A margin joins the figure before it (``spread``; the margin stays a figure too), and one
+    unit of time set equal to a count makes the count a rate ("1 second ≈ 86 tokens" is 86 tok/s)."""
+    out = list(found)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        between = text[a.end:b.start]
+        if (_PLUS_MINUS.fullmatch(between) and not a.is_range and not b.is_range and a.spread is None
+                and (not a.unit or not b.unit or a.unit == b.unit)):
+            out[i] = a.model_copy(update={"spread": b.low, "unit": a.unit or b.unit})
+            continue
+        # "≈ 86 tokens": a hedge read into the count is the sign itself
+        sign = between + (text[b.start:b.end] if b.approx else "")
+        if not (_EQUALS.match(sign) and _EQUALS.match(sign).end() >= len(between)) or a.is_range or b.is_range:
+            continue
+        for one, count, k in ((a, b, i + 1), (b, a, i)):
+            if one.low == 1 and one.unit in _PER and count.unit and count.unit not in _PER:
+                rate = table.lookup(f"{count.unit}/{one.unit}") or table.lookup(f"{count.unit} per {_PER[one.unit]}")
+                if rate:
+                    out[k] = count.model_copy(update={"unit": rate[0]})
+                break
+    return out
 
 
 # "gptq 25m->5m": a glued "m" is minutes where a change of two such times is logged (alone,

@@ -30,6 +30,9 @@ class Quantity(BaseModel):
     qualifier: str | None = Field(
         default=None, description="a metric word between number and unit: total, generated, output …"
     )
+    spread: float | None = Field(
+        default=None, description="the margin the figure is given with: 77.2% ± 2.2% has spread 2.2"
+    )
     change_role: Literal["before", "after"] | None = Field(
         default=None, description="for a change 'from X to Y' / '从 X 减至 Y': which side this is"
     )
