@@ -5621,3 +5621,14 @@ def test_the_before_of_a_change_to_the_sources_figure(body, checks):
     pr = doc("| Size | Parameters | Relative speed |\n|:---:|:---:|:---:|\n| tiny | 39 M | ~10x |\n| base | 74 M | ~7x |\n",
              url=PR, state="merged")
     assert [f.check for f in flagged(run(body, pr)) if f.check == "figure-differs"] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("The numbers were collected on an NVIDIA RTX A2000 under Ubuntu 22.04.", ["condition-unseen"]),
+    ("这组数据是在 RTX A4000 上采集的。", ["condition-unseen"]),
+    ("The numbers were collected on an NVIDIA RTX A6000 under Ubuntu 22.04.", []),
+])
+def test_a_workstation_gpu_the_report_never_names(body, checks):
+    issue = doc("With 4 worker threads sahi needed 0.41 s per iteration against 1.24 s.\n\nEnvironment: NVIDIA RTX A6000, "
+                "Ubuntu 22.04, python 3.10.12", url=PR, kind="issue")
+    assert [f.check for f in flagged(run(body, issue)) if f.check == "condition-unseen"] == checks
