@@ -257,6 +257,11 @@ def _clause_text(ctx: ClaimContext, i: int) -> str:
     return ctx.claim.text[c.start:c.end]
 
 
+_OF_A_CHANGE = compile_pattern(r"\s*(?:relative\s+|absolute\s+|single\s+)?(?:gain|gains|improvement|speedup|speed-up|increase|jump|"
+                              r"drop|reduction|cut|saving|savings|uplift|boost|提升|提高|增幅|涨幅|降幅|加速|增益|改进|降低)",
+                              re.IGNORECASE)
+
+
 def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
     """A row called the extreme of its table that another row passes: "C5 kept forgetting
     lower than any other tuned run, at 0.0591" where C3's row gives 0.0555. The claim's figure
@@ -280,6 +285,8 @@ def extreme_contradicted(ctx: ClaimContext) -> list[Finding]:
         qa = own[0] if own else after[0] if after else before[-1] if before else None
         if qa is None or qa.negated or qa.q.is_range or not distinctive(qa.q):
             continue
+        if qa.role is not None or _OF_A_CHANGE.match(ctx.claim.text, word.end):
+            continue  # "went from 6.5 to 16.8 tok/s, the largest gain in the table": the extreme of a change, not of a cell
         lowest = word.key == "lowest"
         for hit in matches(qa.q, ctx.facts, bare_ok=True, strict=True):
             if hit.fact.kind != "row":

@@ -197,7 +197,10 @@ def _spelled_own_change(ctx: ClaimContext, qa: QuantityAt) -> bool:
     give to a word's precision (a tenth either way: 46 % is "roughly halved", 30 % is not)."""
     if qa.q.unit not in ("%", "x") or qa.q.is_range or _DIGITS.search(qa.q.raw) or not qa.q.high:
         return False
-    return any(unit == qa.q.unit and abs(value - qa.q.high) <= 0.1 * qa.q.high for value, unit, _ in _derived(ctx)[1])
+    own = [a.q.high for (a, _), _ in _given(ctx, ctx.claim) if a.q.unit in ("", "%") and not a.q.is_range and a.q.high > 0]
+    changes = [(big - small) / big * 100 if qa.q.unit == "%" else big / small
+               for i, x in enumerate(own) for y in own[i + 1:] for big, small in [(max(x, y), min(x, y))]]
+    return any(abs(value - qa.q.high) <= 0.1 * qa.q.high for value in changes)
 
 
 # "10GB 用于基础安装，另加 20GB …，合计约 30GB": a total the sentence adds up itself
@@ -326,12 +329,9 @@ def figure_differs(ctx: ClaimContext) -> list[Finding]:
     if not ctx.facts:
         return []
     out = []
-    qs = ctx.claim.quantities
-    for i, qa in enumerate(qs):
-        # "tiny from ~32x to ~10x": the before of a change whose after the source gives is the old figure, told as old
-        after = next((o for o in qs[i + 1:] if o.role == "after"), None) if qa.role == "before" else None
-        if after is not None and matches(after.q, ctx.facts):
-            continue
+    for qa in ctx.claim.quantities:
+        if qa.role == "before" and _removed_in_diff(ctx, qa.q):
+            continue  # "tiny from ~32x to ~10x": a diff's removed line gives the old figure
         hit = _given_otherwise(ctx, qa)
         if hit is None:
             continue
@@ -346,6 +346,16 @@ def figure_differs(ctx: ClaimContext) -> list[Finding]:
 
 
 _HAS_DIGIT = compile_pattern(r"\d")
+
+
+def _removed_in_diff(ctx: ClaimContext, q) -> bool:
+    """Whether a removed line of a diff in the cited documents ("-|  tiny  | … |      ~32x      |") carries the figure."""
+    spelled = _spellings(q)
+    if not spelled:
+        return False
+    number = re.compile(rf"(?<![\d.]){re.escape(spelled[0])}(?![\d]|\.\d)")
+    return any(line.startswith("-") and not line.startswith("---") and number.search(line)
+               for d in ctx.docs for line in d.text.splitlines())
 
 
 def _wordy(text: str) -> frozenset[str]:

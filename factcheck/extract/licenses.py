@@ -22,6 +22,7 @@ class LicenseStatement(BaseModel):
 
 _GLUED_NAME = compile_pattern(r"[-_](?!licen[sc]ed?\b)[A-Za-z][a-z]", re.IGNORECASE)
 _GLUED_BEFORE = compile_pattern(r"[A-Za-z][-_]$")
+_NAME_GOES_ON = compile_pattern(r"[ \t]+(?!Licen[sc]e|License|OR\b|AND\b|WITH\b)(?:[A-Z][a-z]+|[A-Z]{2,})\b")
 
 
 def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
@@ -33,8 +34,10 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         found.append(LicenseStatement(key=None, artifacts=_artifacts_in(artifacts, clauses[ci]), start=hit.start,
                                       end=hit.end, text=hit.text, clause=ci))
     # "MIT-Movie-Trivia", "GPL-Bench": a license's spelling glued into a longer name is no license
+    # … and a bare acronym that heads a name ("MIT News", "MIT CSAIL", "MIT Han Lab") is the institute, not a license
     names = [h for h in lexicon.licenses.find(text) if not _GLUED_NAME.match(text, h.end)
-             and not (h.start and _GLUED_BEFORE.search(text, 0, h.start))]
+             and not (h.start and _GLUED_BEFORE.search(text, 0, h.start))
+             and not (h.text.isupper() and _NAME_GOES_ON.match(text, h.end))]
     named = [(h.start, h.end) for h in names]
     for m in _NAMED_LICENSE.finditer(text):  # "DeepSeek Model License", "Foo Research License Agreement"
         if not any(s < m.end() and m.start() < e for s, e in named):

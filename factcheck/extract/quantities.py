@@ -563,7 +563,13 @@ def _bare_product_number(text: str, read: _Read) -> bool:
     return _is_product_word(m.group("w"), m.group("prev"))
 
 
+_FIGURE_ABBREVIATIONS = frozenset({"vs.", "approx.", "appr.", "ca.", "est.", "avg."})
+
+
 def _is_product_word(word: str, prev: str | None) -> bool:
+    # a comparison's or a hedge's abbreviation introduces a figure: "vs. 60k", "approx. 12" ("Fig. 3" names one)
+    if word.casefold() in _FIGURE_ABBREVIATIONS:
+        return False
     if any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() or ch in ".-+" for ch in word):
         return True
     return word[0].isupper() and prev is not None and any(ch.isupper() for ch in prev)
