@@ -5669,3 +5669,28 @@ def test_mit_news_is_no_license(body, checks):
     readme = doc("Efficient Streaming Language Models with Attention Sinks.", url=REPO, kind="repository",
                  title="StreamingLLM", license=None)
     assert [f.check for f in flagged(run(body, readme, cite=REPO), "license")] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("提问者的理解是，Qwen Research License 属于非商用许可，与 Apache 2.0 不兼容。", []),
+    ("The asker reads the Qwen Research License as a non-commercial license, unlike Apache 2.0.", []),
+    ("colqwen2.5 的权重以非商用许可发布。", ["license-wrong-artifact"]),
+])
+def test_a_kind_a_license_is_said_to_be(body, checks):
+    issue = doc("Both `vidore/colqwen2.5-v0.1` and `vidore/colqwen2.5-v0.2` are listed as Apache 2.0, but they're based "
+                "on Qwen/Qwen2.5-VL-3B-Instruct, which uses the Qwen Research License.", url=PR, kind="issue",
+                title="License of colqwen2.5")
+    card = doc("colqwen2.5-v0.2 is listed as Apache 2.0.", url=REPO, kind="model_card", title="colqwen2.5",
+               license={"spdx": "Apache-2.0", "name": "Apache 2.0", "applies_to": "weights"})
+    assert [f.check for f in flagged(run_citing(body, issue, card), "license")] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("文档提醒额外预留至少 1 GB 内存给系统。", []),
+    ("The docs ask you to reserve at least 1 GB for the system.", []),
+    ("The docs ask you to reserve at least 4 GB for the system.", ["figure-differs"]),
+])
+def test_an_article_before_a_unit_spelled_out(body, checks):
+    page = doc("Remember, you will also need to reserve at least a gigabyte for the system's other needs.",
+               url=REPO, kind="page", title="Chroma performance")
+    assert [f.check for f in flagged(run(body, page, cite=REPO))] == checks

@@ -22,6 +22,8 @@ class LicenseStatement(BaseModel):
 
 _GLUED_NAME = compile_pattern(r"[-_](?!licen[sc]ed?\b)[A-Za-z][a-z]", re.IGNORECASE)
 _GLUED_BEFORE = compile_pattern(r"[A-Za-z][-_]$")
+_IS_A = compile_pattern(r"\s*(?:属于|是一种|是一个|算是|算作|即|\b(?:is|was|as|counts as|qualifies as)\s+(?:an?\s+|a kind of\s+)?)\s*",
+                       re.IGNORECASE)
 _NAME_GOES_ON = compile_pattern(r"[ \t]+(?!Licen[sc]e|License|OR\b|AND\b|WITH\b)(?:[A-Z][a-z]+|[A-Z]{2,})\b")
 
 
@@ -43,6 +45,9 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         if not any(s < m.end() and m.start() < e for s, e in named):
             names.append(TermHit(license_key(m.group(0)), m.start(), m.end(), m.group(0)))
     names.sort(key=lambda h: h.start)
+    # "Qwen Research License 属于非商用许可", "the Llama license is a community license": a kind the license before it
+    # is said to be, not a license of its own
+    names = [h for i, h in enumerate(names) if not (i and _IS_A.fullmatch(text, names[i - 1].end, h.start))]
     for i, hit in enumerate(names):
         ci = clause_at(clauses, hit.start)
         # The artifacts a license applies to are those named between the previous

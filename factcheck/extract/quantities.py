@@ -178,6 +178,8 @@ _NUMBER = compile_pattern(
     | (?P<mult>(?i:(?<![A-Za-z-])(?:"""
     + "|".join(sorted(ENGLISH_MULTIPLIERS, key=len, reverse=True))
     + r""")(?![A-Za-z])))
+    # "at least a gigabyte", "an hour": an article before a unit spelled out in full is one of it
+    | (?P<article>(?i:(?<![A-Za-z-])an?(?=[ \t]+(?:gigabyte|megabyte|terabyte|kilobyte|hour|minute|millisecond)s?\b)))
     """,
     re.VERBOSE,
 )
@@ -425,8 +427,9 @@ def _read(text: str, m: re.Match[str], table: UnitTable, after_join: bool = Fals
         if m.group("zh") == "一" and read.unit not in _LONE_ONE_UNITS:  # 一个, 一次性, 进一步
             return None
         return read
-    if m.group("word"):
-        read = _Read(float(ENGLISH_NUMBERS[m.group("word").lower()]), m.start(), m.end(), m.end(), kind="word")
+    if m.group("word") or m.group("article"):
+        value = float(ENGLISH_NUMBERS[m.group("word").lower()]) if m.group("word") else 1.0
+        read = _Read(value, m.start(), m.end(), m.end(), kind="word")
         return _with_unit(text, read, table)
     word = m.group("mult").lower()
     if word in ("double", "half", "triple") and not _BASE_MULT_NEEDS.match(text, m.end()):
