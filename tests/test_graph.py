@@ -119,3 +119,44 @@ def test_fan_out_fetches_each_cited_url_once(tmp_path: Path):
     report = check_text(text, "d.md", Settings(cache_dir=tmp_path, use_checkpoint=False), provider)
     assert sorted(provider.calls) == ["https://github.com/o/r/pull/1", "https://github.com/o/r/pull/2"]
     assert report.stats.sources == 2
+
+
+VERSIONS = """---
+window: 2026-09-14..2026-09-20
+---
+
+## Summary
+
+Engine 0.30.0 landed this week, with the faster decode below.
+
+Sources: https://github.com/o/r/pull/1
+
+## Release
+
+Engine 0.30.0 ships the decode change.
+
+Sources: https://github.com/o/r/releases/tag/v0.30.0
+"""
+
+
+class VersionsProvider:
+    docs = {
+        "https://github.com/o/r/pull/1": SourceDocument(url="https://github.com/o/r/pull/1", kind="pull_request",
+                                                         text="Decode latency drops from 40 ms to 30 ms."),
+        "https://github.com/o/r/releases/tag/v0.30.0": SourceDocument(
+            url="https://github.com/o/r/releases/tag/v0.30.0", kind="release", title="v0.30.0",
+            text="Engine 0.30.0: the decode change."),
+    }
+
+    async def get(self, url: str) -> FetchResult:
+        return FetchResult(url=url, document=self.docs[url])
+
+
+@pytest.mark.parametrize("version, checks", [
+    ("0.30.0", []),  # another section names it, and its own source carries it
+    ("0.31.0", ["version-unsupported"]),  # no section's source carries it
+])
+def test_a_version_another_sections_source_carries(tmp_path: Path, version: str, checks: list[str]):
+    text = VERSIONS.replace("Engine 0.30.0 landed", f"Engine {version} landed")
+    report = check_text(text, "v.md", Settings(cache_dir=tmp_path, use_checkpoint=False), VersionsProvider())
+    assert [f.check for f in report.findings if f.line == 7 and f.check == "version-unsupported"] == checks
