@@ -5694,3 +5694,15 @@ def test_an_article_before_a_unit_spelled_out(body, checks):
     page = doc("Remember, you will also need to reserve at least a gigabyte for the system's other needs.",
                url=REPO, kind="page", title="Chroma performance")
     assert [f.check for f in flagged(run(body, page, cite=REPO))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("On eight H100 GPUs, GPU video decoding delivers more than twice the latency of CPU decoding.", ["axis-swapped"]),
+    ("On eight H100 GPUs, GPU video decoding delivers more than twice the throughput of CPU decoding.", []),
+    ("在八张 H100 上，GPU 视频解码的吞吐是 CPU 解码的两倍多。", []),
+])
+def test_a_figure_in_words_spelled_as_the_source_spells_it(body, checks):
+    blog = doc("Setup: Qwen3-VL-8B-Instruct, one vLLM replica per GPU, eight H100 GPUs. Throughput is more than twice "
+               "that of CPU decoding. 八张 H100 上，吞吐是 CPU 解码的两倍多。", url=REPO, kind="blog",
+               title="GPU video decoding")
+    assert [f.check for f in flagged(run(body, blog, cite=REPO)) if f.check == "axis-swapped"] == checks

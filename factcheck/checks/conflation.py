@@ -968,9 +968,9 @@ def axis_swapped(ctx: ClaimContext) -> list[Finding]:
         hits = matches(qa.q, ctx.facts, bare_ok=False, strict=True)
         if hits and not (distinctive(qa.q) or qa.q.is_range):
             # "从约 10 提高到约 88 tok/s": a change whose two ends one source passage gives is as
-            # rare as a distinctive figure
+            # rare as a distinctive figure; so is a figure in words the source spells the same ("more than twice")
             partner = _partner(ctx.claim.quantities, qa)
-            hits = [h for h in hits if partner and _has(h.fact, partner)]
+            hits = [h for h in hits if partner and _has(h.fact, partner) or _spelled_alike(qa.q, h.qa.q)]
         if not hits:
             continue
         at_hits = [_sides_at(h) for h in hits]
@@ -984,6 +984,13 @@ def axis_swapped(ctx: ClaimContext) -> list[Finding]:
                     f"In the source, {figure} is measured as {other}, not {side}.", [hits[0].fact], "axis-swapped"))
                 return out
     return out
+
+
+def _spelled_alike(told, given) -> bool:
+    """A figure written in words as the source writes it ("more than twice", "about three times"): no digit, several
+    words, the same spelling."""
+    a, b = " ".join(told.raw.casefold().split()), " ".join(given.raw.casefold().split())
+    return a == b and " " in a and not any(ch.isdigit() for ch in a)
 
 
 def _partner(quantities: list[QuantityAt], qa: QuantityAt) -> QuantityAt | None:
