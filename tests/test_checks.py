@@ -5706,3 +5706,14 @@ def test_a_figure_in_words_spelled_as_the_source_spells_it(body, checks):
                "that of CPU decoding. 八张 H100 上，吞吐是 CPU 解码的两倍多。", url=REPO, kind="blog",
                title="GPU video decoding")
     assert [f.check for f in flagged(run(body, blog, cite=REPO)) if f.check == "axis-swapped"] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("更新说明称，显存不足 4GB 的 GPU 也能运行 Bark。", []),
+    ("The update says Bark now runs on GPUs with under 4GB of VRAM.", []),
+    ("更新说明称，4GB 显存的 GPU 就能运行 Bark。", ["hedge-dropped"]),
+])
+def test_buzu_is_an_upper_bound(body, checks):
+    readme = doc("💾 You can now use Bark with GPUs that have low VRAM (<4GB).", url=REPO, kind="repository",
+                 title="Bark")
+    assert [f.check for f in flagged(run(body, readme, cite=REPO))] == checks
