@@ -5717,3 +5717,16 @@ def test_buzu_is_an_upper_bound(body, checks):
     readme = doc("💾 You can now use Bark with GPUs that have low VRAM (<4GB).", url=REPO, kind="repository",
                  title="Bark")
     assert [f.check for f in flagged(run(body, readme, cite=REPO))] == checks
+
+
+@pytest.mark.parametrize("body, checks", [
+    ("`text_head()` now applies the encoding fallback to file-like objects too, instead of decoding with "
+     "`errors=\"ignore\"` and silently stripping characters from non-UTF-8 streams.", []),
+    ("`text_head()` 现在对文件类对象也使用编码回退，不再用 `errors=\"ignore\"` 解码并悄悄丢掉非 UTF-8 流中的字符。", []),
+    ("`text_head()` no longer applies the encoding fallback to file paths.", ["denial-added"]),
+])
+def test_a_state_the_source_tells_as_past(body, checks):
+    pr = doc("`text_head()` applies the encoding fallback to file paths and file-like objects. Previously it decoded "
+             "with `errors=\"ignore\"`, silently stripping characters from non-UTF-8 streams such as S3 objects.",
+             url=PR, state="merged")
+    assert [f.check for f in flagged(run(body, pr)) if f.check == "denial-added"] == checks

@@ -219,6 +219,10 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
 
 # a word that denies by its prefix: "for non-capturable warmup work" is work that cannot be captured
 _DENYING_PREFIX = compile_pattern(r"(?<![\w-])(?:non-?[a-z][a-z-]+|un[a-z]+able)\b")
+# a state the source tells as past: "Previously it decoded with errors='ignore'", "此前只编译图像编码器"; a claim
+# that it no longer holds ("instead of decoding with errors='ignore'") agrees with it
+_PAST_STATE = compile_pattern(r"^\W*(?:previously|formerly|in the past|before (?:this|the) (?:change|fix|pr|patch))\b"
+                              r"|\bused to\b|^\W*(?:以前|此前|之前|原先|原来|过去)", re.IGNORECASE)
 
 
 def denial_added(ctx: ClaimContext) -> list[Finding]:
@@ -242,7 +246,7 @@ def denial_added(ctx: ClaimContext) -> list[Finding]:
         # only a sentence that denies nothing asserts: "don't improve or regress" denies both, "to
         # remove the need to change directory" denies without a cue
         plain = (not any(u.negated for u in units) and not modality.says(sentence, "privative")
-                 and not _DENYING_PREFIX.search(sentence))
+                 and not _DENYING_PREFIX.search(sentence) and not _PAST_STATE.search(sentence))
         for unit in units:
             if unit.negated or not plain:
                 denied.append(unit.gist)
