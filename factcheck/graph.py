@@ -161,20 +161,19 @@ class RunContext:
         return self._urls_by_section
 
     def carried_versions(self, section: int, window: Window | None) -> set[str]:
-        """The versions a section's sources carry, and those it names that they carry as it names them
-        (``same_version_key``, "0.30" for a source's 0.30.0): once per run."""
+        """The versions a section names that its own sources carry (``same_version_key``): once per run, whichever
+        other section's branch asks."""
         if section not in self._carried:
             known = set().union(*(self.versions_of(u) for u in self.urls_by_section().get(section, [])))
-            named = {key for s in self.sentences_of(section) for v in self.told(s, window).versions
-                     if names_version(known, key := same_version_key(v.version))}
-            self._carried[section] = known | named
+            self._carried[section] = {key for s in self.sentences_of(section) for v in self.told(s, window).versions
+                                      if names_version(known, key := same_version_key(v.version))}
         return self._carried[section]
 
     def carried_elsewhere(self, section: int, window: Window | None) -> set[str]:
-        """The versions the other sections' sources carry ("2.0.2" where another section cites the pyproject that
-        says `version = "2.0.2"`; an opening summary names the release its first section then cites): a version
-        some cited source of the draft gives is no invention. Each section's set is read once per run and counted,
-        so a branch takes away its own section's instead of joining every other's."""
+        """The versions the other sections name and their sources carry (an opening summary names the release its
+        first section then cites; a version no section named is the section's own sources' to carry): each
+        section's set is read once per run and counted, so a branch takes away its own section's instead of joining
+        every other's."""
         if self._carried_count is None:
             self._carried_count = Counter(v for s in self.draft.sections for v in self.carried_versions(s.index, window))
         own = self.carried_versions(section, window)

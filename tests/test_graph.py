@@ -160,14 +160,3 @@ def test_a_version_another_sections_source_carries(tmp_path: Path, version: str,
     text = VERSIONS.replace("Engine 0.30.0 landed", f"Engine {version} landed")
     report = check_text(text, "v.md", Settings(cache_dir=tmp_path, use_checkpoint=False), VersionsProvider())
     assert [f.check for f in report.findings if f.line == 7 and f.check == "version-unsupported"] == checks
-
-
-def test_a_version_another_sections_source_gives_unnamed(tmp_path: Path):
-    # the release section's source gives 0.30.1 without the draft naming it there
-    text = VERSIONS.replace("Engine 0.30.0 landed", "Engine 0.30.1 landed")
-    provider = VersionsProvider()
-    provider.docs = {**VersionsProvider.docs, "https://github.com/o/r/releases/tag/v0.30.0": SourceDocument(
-        url="https://github.com/o/r/releases/tag/v0.30.0", kind="release", title="v0.30.0",
-        text="Engine 0.30.0: the decode change. A follow-up patch release, 0.30.1, fixes the scheduler.")}
-    report = check_text(text, "v.md", Settings(cache_dir=tmp_path, use_checkpoint=False), provider)
-    assert [f for f in report.findings if f.line == 7 and f.check == "version-unsupported"] == []
