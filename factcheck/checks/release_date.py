@@ -349,7 +349,7 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
         scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated),
                         key=lambda x: (-x[0], not any(p == "day" for _, p in x[2])))
         best = scored[0]
-        named = [x for x in scored if x[0] >= 2 and any(_NAMED.search(w) for w in stretch & words(x[1].quote, parts=False) | versions & stretch)]
+        named = [x for x in scored if x[0] >= 2 and any(_NAMED.search(w) for w in stretch & words(x[1].quote, parts=False) | versions)]
         month = mention.precision == "month"
         if best[0] < 3 or best not in named or _gives(best[2], mention, month):
             continue

@@ -351,11 +351,20 @@ _HAS_DIGIT = compile_pattern(r"\d")
 def _removed_in_diff(ctx: ClaimContext, q) -> bool:
     """Whether a removed line of a diff in the cited documents ("-|  tiny  | … |      ~32x      |") carries the figure."""
     spelled = _spellings(q)
-    if not spelled:
-        return False
-    number = re.compile(rf"(?<![\d.]){re.escape(spelled[0])}(?![\d]|\.\d)")
-    return any(line.startswith("-") and not line.startswith("---") and number.search(line)
-               for d in ctx.docs for line in d.text.splitlines())
+    return bool(spelled) and re.search(rf"(?<![\d.]){re.escape(spelled[0])}(?![\d]|\.\d)", _removed_lines(ctx)) is not None
+
+
+_HUNK = compile_pattern(r"^@@ ", re.MULTILINE)
+
+
+def _removed_lines(ctx: ClaimContext) -> str:
+    """The lines the section's cited diffs remove, joined: read once per section. Only a document with a hunk
+    header is a diff (a Markdown list item starts with "-" too)."""
+    if "removed_lines" not in ctx.section_memo:
+        ctx.section_memo["removed_lines"] = "\n".join(
+            line for d in ctx.docs if _HUNK.search(d.text) for line in d.text.splitlines()
+            if line.startswith("-") and not line.startswith("---"))
+    return ctx.section_memo["removed_lines"]
 
 
 def _wordy(text: str) -> frozenset[str]:

@@ -307,8 +307,8 @@ def _paired(text: str, found: list[Quantity], table: UnitTable) -> list[Quantity
             out[i] = a.model_copy(update={"spread": b.low, "unit": a.unit or b.unit})
             continue
         # "≈ 86 tokens": a hedge read into the count is the sign itself
-        sign = between + (text[b.start:b.end] if b.approx else "")
-        if not (_EQUALS.match(sign) and _EQUALS.match(sign).end() >= len(between)) or a.is_range or b.is_range:
+        sign = _EQUALS.match(between + (text[b.start:b.end] if b.approx else ""))
+        if sign is None or sign.end() < len(between) or a.is_range or b.is_range:
             continue
         for one, count, k in ((a, b, i + 1), (b, a, i)):
             if one.low == 1 and one.unit in _PER and count.unit and count.unit not in _PER:
