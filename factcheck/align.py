@@ -20,7 +20,12 @@ _UNITS: dict[str, tuple[str, float]] = {
     "s": ("time", 1.0), "ms": ("time", 1e-3), "us": ("time", 1e-6), "min": ("time", 60.0), "h": ("time", 3600.0),
     "B": ("bytes", 1.0), "KB": ("bytes", 1e3), "MB": ("bytes", 1e6), "GB": ("bytes", 1e9), "TB": ("bytes", 1e12),
     "KiB": ("bytes", 1024.0), "MiB": ("bytes", 1024.0**2), "GiB": ("bytes", 1024.0**3), "TiB": ("bytes", 1024.0**4),
-    "GB/s": ("bandwidth", 1e9), "TB/s": ("bandwidth", 1e12),
+    "GB/s": ("bandwidth", 1e9), "TB/s": ("bandwidth", 1e12), "MB/s": ("bandwidth", 1e6),
+    "MiB/s": ("bandwidth", 1024.0**2), "GiB/s": ("bandwidth", 1024.0**3), "TiB/s": ("bandwidth", 1024.0**4),
+    # per minute, in the same base (bytes a second)
+    "MB/min": ("bandwidth", 1e6 / 60), "GB/min": ("bandwidth", 1e9 / 60), "TB/min": ("bandwidth", 1e12 / 60),
+    "MiB/min": ("bandwidth", 1024.0**2 / 60), "GiB/min": ("bandwidth", 1024.0**3 / 60),
+    "TiB/min": ("bandwidth", 1024.0**4 / 60),
     "B/token": ("bytes", 1.0), "B/token/layer": ("bytes", 1.0), "GB/GPU": ("bytes", 1e9),
     "tok/s": ("rate", 1.0), "tok/s/GPU": ("rate", 1.0), "tok/s/user": ("rate", 1.0),
     "%": ("percent", 1.0), "pp": ("pp", 1.0), "x": ("ratio", 1.0),

@@ -4139,7 +4139,7 @@ def test_html_table_cells_in_a_readme_are_passages_of_their_own():
               '<td colspan="2">单卡A100: ~1000秒(5秒视频)<br>单卡H100: ~550秒(5秒视频)</td></tr></table>',
               url="https://github.com/o/r", kind="repository")
     cells = {f.statement.text: [q.q.raw for q in f.statement.quantities] for f in facts_of(src)}
-    assert cells["单卡H100: ~550秒(5秒视频)"] == ["~550秒", "5秒"]
+    assert cells["单卡H100: ~550秒(5秒视频)"] == ["单卡", "~550秒", "5秒"]
     body = "表格注明的条件是 50 步、FP/BF16：单卡 A100 上约 1000 秒，单卡 H100 上约 550 秒，对应 5 秒视频。"
     assert flagged(run(body, src, cite=src.url)) == []
 
@@ -5730,3 +5730,407 @@ def test_a_state_the_source_tells_as_past(body, checks):
              "with `errors=\"ignore\"`, silently stripping characters from non-UTF-8 streams such as S3 objects.",
              url=PR, state="merged")
     assert [f.check for f in flagged(run(body, pr)) if f.check == "denial-added"] == checks
+
+
+# --- stop 29 ------------------------------------------------------------------------------------
+
+# a PR's table beside a later PR's whose row restates one of its cells; the later row names
+# the part ("H100"), the earlier the architecture ("Hopper")
+_EARLIER_ROWS = doc("| Change | Prefill tok/s | Decode tok/s |\n|---|---|---|\n"
+                    "| baseline: Hopper cuBLAS gate (Q8) | 3884 / 2901 / 2162 | 61.2 / 35.9 / 35.8 |\n"
+                    "| ubatch 4096 | 4692 / 3201 / 2127 | 61.0 / 35.6 / 35.7 |\n",
+                    url="https://github.com/o/r/pull/268")
+_LATER_ROWS = doc("| State | Prefill tok/s | Decode tok/s |\n|---|---|---|\n"
+                  "| base on H100 | 6382 / 3882 / 2395 | 72.2 / 61.2 / 35.8 |\n",
+                  url="https://github.com/o/r/pull/270")
+_A100_ROWS = doc("| State | Prefill tok/s | Decode tok/s |\n|---|---|---|\n"
+                 "| base on A100 | 6382 / 3882 / 2395 | 72.2 / 61.2 / 35.8 |\n",
+                 url="https://github.com/o/r/pull/270")
+
+
+@pytest.mark.parametrize("body", [
+    "#268 的基线是 Hopper cuBLAS gate，decode 为 61.2 / 35.9 / 35.8 tok/s。",
+    "The #268 baseline, the Hopper cuBLAS gate, decodes at 61.2 / 35.9 / 35.8 tok/s.",
+    "#270 的起点在 H100 上，decode 为 72.2 / 61.2 / 35.8 tok/s。",
+])
+def test_a_row_that_holds_the_figures_under_the_claims_condition_is_where_they_were_measured(body):
+    assert not flagged(run_citing(body, _EARLIER_ROWS, _LATER_ROWS))
+
+
+@pytest.mark.parametrize("body", [
+    "#270 的起点在 H100 上，decode 为 72.2 / 61.2 / 35.8 tok/s。",
+    "The #270 starting point runs on an H100 and decodes at 72.2 / 61.2 / 35.8 tok/s.",
+])
+def test_a_part_no_row_of_the_figures_names_is_still_swapped(body):
+    found = [f for f in flagged(run_citing(body, _EARLIER_ROWS, _A100_ROWS))
+             if f.check in ("row-condition-swapped", "condition-swapped")]
+    assert found and "A100" in found[0].message and found[0].category == "unsupported"
+
+
+# a data size per unit of time: per second and per minute are sixty times apart
+_GRAYSORT = doc("The GraySort run sorted 110.5 TiB of data in 30 min 14 s, an average throughput of 3.66 TiB/min. "
+                "Aggregate read throughput reached 6.6 TiB/s.")
+
+
+@pytest.mark.parametrize("body", ["GraySort 平均吞吐达到 3.66 TiB/s。",
+                                  "The GraySort run averaged 3.66 TiB/s.",
+                                  "聚合读吞吐约 6.6 TiB/min。"])
+def test_a_size_per_second_is_not_a_size_per_minute(body):
+    assert [f for f in flagged(run(body, _GRAYSORT)) if "3.66" in f.message or "6.6" in f.message]
+
+
+@pytest.mark.parametrize("body", ["GraySort 平均吞吐为 3.66 TiB/min，聚合读吞吐约 6.6 TiB/s。",
+                                  "The GraySort run averaged 3.66 TiB/min, and reads peaked at 6.6 TiB/s."])
+def test_a_size_per_unit_of_time_as_the_source_gives_it_is_not_flagged(body):
+    assert flagged(run(body, _GRAYSORT)) == []
+
+
+_PROCESSED = doc("One step learns 8,388,608 tokens in 170 seconds. In other words, 49,345 tokens are processed per "
+                 "second.")
+
+
+@pytest.mark.parametrize("body", ["换算下来每秒约处理 4.9 万个 token。",
+                                  "That is about 49,000 tokens per second."])
+def test_a_count_processed_per_second_is_a_rate(body):
+    assert flagged(run(body, _PROCESSED)) == []
+
+
+@pytest.mark.parametrize("body", ["换算下来每秒约处理 9.4 万个 token。",
+                                  "That is about 94,000 tokens per second."])
+def test_another_rate_than_the_count_processed_per_second_is_flagged(body):
+    assert [f for f in flagged(run(body, _PROCESSED)) if f.category == "unsupported"]
+
+
+# a hedge of one clause does not govern a claim that retells another clause of the sentence
+_TWO_CLAUSES = doc("I haven't put together a formal benchmark report comparing against VLLM or Unsloth yet, but EasyDeL "
+                   "tends to compare closely with (and in some cases outperform) VLLM on long sequence lengths.")
+
+
+@pytest.mark.parametrize("body", ["作者承认还没有整理出对比 vLLM 或 Unsloth 的正式 benchmark 报告。",
+                                  "The author admits there is no formal benchmark report against vLLM or Unsloth yet."])
+def test_a_hedge_of_another_clause_of_the_sentence_is_not_dropped(body):
+    assert flagged(run(body, _TWO_CLAUSES)) == []
+
+
+@pytest.mark.parametrize("body", ["作者称 EasyDeL 在长序列上的表现超过了 vLLM。",
+                                  "The author says EasyDeL outperforms vLLM on long sequence lengths."])
+def test_the_clause_the_hedge_governs_told_without_it_is_still_flagged(body):
+    assert [f.check for f in flagged(run(body, _TWO_CLAUSES))] == ["hedge-dropped"]
+
+
+# a model's repository on a hub is the model's
+_TAGGED = doc("The huggingface model repositories are tagged as Apache license. May I suggest to also mention the "
+              "Apache license explicitly in the README?", url="https://github.com/o/r/issues/76", kind="issue")
+
+
+@pytest.mark.parametrize("body", ["用户指出 Hugging Face 上的模型仓库标注为 Apache 许可，建议在 README 里也写明。",
+                                  "A user points out that the model repositories on Hugging Face are tagged Apache."])
+def test_a_model_repositorys_license_is_the_models(body):
+    assert not [f for f in flagged(run(body, _TAGGED, cite=_TAGGED.url)) if f.category == "license"]
+
+
+@pytest.mark.parametrize("body", ["用户指出 Hugging Face 上的模型仓库标注为 MIT 许可。",
+                                  "A user points out that the model repositories on Hugging Face are tagged MIT."])
+def test_another_license_for_the_model_repository_is_flagged(body):
+    assert [f for f in flagged(run(body, _TAGGED, cite=_TAGGED.url)) if f.category == "license"]
+
+
+def test_a_negation_inside_brackets_holds_only_inside_them():
+    from factcheck.extract.statement import extract_statement
+    for text in ("svlandeg 在 A100 上（不开 fp8、d14）复测。", "svlandeg reran it on an A100 (no fp8, d14)."):
+        marks = {m.key: m.negated for m in extract_statement(text).mentions if m.kind in ("hardware", "precision")}
+        assert marks == {"A100": False, "FP8": True}
+
+
+_FP8_RUN = doc("I reran it on an H100 with fp8: wall clock 3h23 -> 3h30. On the A100 fp8 is not supported, so that "
+               "run is bf16 only.")
+
+
+@pytest.mark.parametrize("body", ["svlandeg 在 A100 上（不开 fp8）复测。", "svlandeg reran it on an A100 (no fp8)."])
+def test_a_setting_the_sentence_leaves_off_is_no_claim_of_it(body):
+    assert not [f for f in flagged(run(body, _FP8_RUN)) if f.check == "condition-contradicted"]
+
+
+# a multiple of real time is the reciprocal of a real-time factor
+_RTF_ROWS = doc("| System | Quality | RTF (avg) |\n|---|---|---|\n| 5950x | High | 0.082 |\n| Rpi4 | Low | 0.819 |")
+
+
+@pytest.mark.parametrize("body", ["在 5950X 上，High 质量模型的 RTF 为 0.082，约相当于实时速度的 12 倍。",
+                                  "On the 5950X the High model's RTF is 0.082, roughly 12 times faster than real time."])
+def test_a_multiple_of_real_time_worked_out_from_the_rtf_is_not_flagged(body):
+    assert flagged(run(body, _RTF_ROWS)) == []
+
+
+@pytest.mark.parametrize("body", ["在 5950X 上，High 质量模型的 RTF 为 0.082，约相当于实时速度的 20 倍。",
+                                  "On the 5950X the High model's RTF is 0.082, roughly 30 times faster than real time."])
+def test_a_multiple_of_real_time_the_rtf_does_not_give_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _RTF_ROWS))] == ["number-unsupported"]
+
+
+# an open RFC whose thread reports the work done
+_RFC = doc("### Proposal\nOptimize the Gated Delta Product kernel, see the paper.", kind="issue", state="open",
+           url="https://github.com/o/r/issues/441", title="[RFC] Optimize Gated Delta Product kernel",
+           comments=[{"author": "sustcsonglin", "date": "2026-09-15",
+                      "text": "The forward kernel is now ~20% faster. See commit: abc123. TODO: backward kernel."}])
+
+
+@pytest.mark.parametrize("body", ["In a comment, sustcsonglin reported that the forward kernel is now ~20% faster.",
+                                  "sustcsonglin 在评论中表示 forward kernel 现在快了约 20%。"])
+def test_what_the_thread_of_a_proposal_reports_done_is_not_called_shipped(body):
+    assert flagged(run(body, _RFC, cite=_RFC.url)) == []
+
+
+@pytest.mark.parametrize("body", ["The backward kernel now ships optimized as well.",
+                                  "backward kernel 现在已经完成优化并上线。"])
+def test_what_the_thread_of_a_proposal_leaves_to_do_is_still_called_shipped(body):
+    assert [f.check for f in flagged(run(body, _RFC, cite=_RFC.url))] == ["proposal-called-shipped"]
+
+
+# what a participant wrote, against a question that asks "Would it be possible …" with the same names
+_DELAYED = doc("Any plans for sharing the multi-speaker weights?", kind="issue",
+               url="https://github.com/yl4579/StyleTTS2/issues/20", comments=[
+                   {"author": "yl4579", "date": "2023-10-25", "text": "I'm busy with midterm exams, so the model release "
+                                                                      "will be delayed a little bit."},
+                   {"author": "gigadunk", "date": "2023-10-26", "text": "Hey @yl4579, would it be possible to release the "
+                                                                        "LibriTTS training config before you release "
+                                                                        "the pre-trained models?"}])
+
+
+def test_a_link_and_a_modal_verb_are_no_words_of_what_was_said():
+    body = ("On the LibriTTS checkpoint, yl4579 wrote in [#20](https://github.com/yl4579/StyleTTS2/issues/20) that the "
+            "release would be delayed.")
+    assert not [f for f in flagged(run(body, _DELAYED, cite=_DELAYED.url)) if f.check == "speech-put-on-other"]
+    moved = ("On the LibriTTS checkpoint, yl4579 asked in [#20](https://github.com/yl4579/StyleTTS2/issues/20) whether "
+             "the LibriTTS training config could be released before the pre-trained models.")
+    assert [f.check for f in flagged(run(moved, _DELAYED, cite=_DELAYED.url))] == ["speech-put-on-other"]
+
+
+# a list the source gives, beside a code comment that names one of its settings
+_BANDWIDTHS = doc("You need to provide a `bandwidth_id` which corresponds to the embedding for bandwidth from the list: "
+                  "`[1.5, 3.0, 6.0, 12.0]`.\n\n```python\nbandwidth_id = torch.tensor([2])  # 6 kbps\n```",
+                  kind="repository", url="https://github.com/o/vocos")
+
+
+@pytest.mark.parametrize("body", ["重建时需要提供 bandwidth_id，对应 1.5、3.0、6.0、12.0 kbps 四档带宽。",
+                                  "Decoding takes a bandwidth_id, one of 1.5, 3.0, 6.0 or 12.0 kbps."])
+def test_a_list_the_source_gives_is_not_read_against_one_setting(body):
+    assert flagged(run(body, _BANDWIDTHS, cite=_BANDWIDTHS.url)) == []
+
+
+@pytest.mark.parametrize("body", ["示例代码里 bandwidth_id 设为 2，对应 12 kbps。",
+                                  "The example sets bandwidth_id to 2, which is 12 kbps."])
+def test_one_setting_told_otherwise_than_its_code_comment_is_flagged(body):
+    assert [f for f in flagged(run(body, _BANDWIDTHS, cite=_BANDWIDTHS.url)) if f.category == "unsupported"]
+
+
+# a bare count against a table column that names what it counts
+_SIZES = doc("|Model\t|Parameters\t|Based on\t|\n|---\t|---\t|---\t|\n|chronos-t5-tiny\t|8M\t|t5-efficient-tiny\t|\n"
+             "|chronos-t5-base\t|200M\t|t5-efficient-base\t|\n|chronos-t5-large\t|710M\t|t5-efficient-large\t|",
+             kind="repository", url="https://github.com/o/chronos")
+
+
+@pytest.mark.parametrize("body", ["The mid-size chronos-t5-base has about 250M parameters.",
+                                  "chronos-t5-base 约有 250M 参数。"])
+def test_a_count_the_column_of_its_row_gives_otherwise_is_flagged(body):
+    found = flagged(run(body, _SIZES, cite=_SIZES.url))
+    assert [f.check for f in found] == ["figure-differs"] and "200M" in found[0].message
+
+
+@pytest.mark.parametrize("body", ["The mid-size chronos-t5-base has about 200M parameters.",
+                                  "chronos-t5-base 约有 200M 参数，large 为 710M。"])
+def test_a_count_as_its_row_gives_it_is_not_flagged(body):
+    assert flagged(run(body, _SIZES, cite=_SIZES.url)) == []
+
+
+def test_a_single_gpu_is_one():
+    from factcheck.extract.quantities import extract_quantities
+    for text in ("on a single A100", "在单张 A100 上", "单卡就能跑", "single GPU"):
+        [q] = extract_quantities(text)
+        assert (q.high, q.unit) == (1.0, "GPU")
+    for text in ("a single forward pass", "简单卡顿", "single node", "订单卡"):
+        assert extract_quantities(text) == []
+
+
+_TIMED = doc("The time taken to evaluate Deepseek-PRM-Deepseek-MATH500 using 4 A100 GPUs was 3 hours and 36 minutes.")
+
+
+def test_one_gpu_where_the_source_timed_four_is_flagged():
+    found = flagged(run("Evaluating Deepseek-PRM-Deepseek-MATH500 took 3 hours and 36 minutes on a single A100.", _TIMED))
+    assert [f.check for f in found] == ["figure-differs"] and "4 A100 GPUs" in found[0].message
+    assert flagged(run("Evaluating Deepseek-PRM-Deepseek-MATH500 took 3 hours and 36 minutes on 4 A100 GPUs.", _TIMED)) == []
+    assert flagged(run("在 4 张 A100 上评测 Deepseek-PRM-Deepseek-MATH500 耗时 3 小时 36 分钟。", _TIMED)) == []
+
+
+# a pull request closed unmerged whose thread says it went in as a commit
+def _landed(comment: str) -> SourceDocument:
+    return doc("Add AVX-512 kernels for polysemous training.", state="closed", dates={"created": "2025-09-10"}, comments=[
+        {"author": "mnorris11", "date": "2026-07-08", "text": "Thanks! I am merging it now with a slight refactor."},
+        {"author": "mnorris11", "date": "2026-07-09", "text": comment}])
+
+
+@pytest.mark.parametrize("body", ["Faiss finally landed #101, the AVX-512 patch for polysemous training.",
+                                  "Faiss 本周合入了 AVX-512 的 polysemous 训练补丁。"])
+def test_a_closed_pr_its_thread_says_went_in_as_a_commit_is_merged(body):
+    src = _landed("It merged but the PR didn't close. 4030faae3d5b2c67a5931a637a1e77e2ceee9e1e")
+    assert not [f for f in flagged(run(body, src)) if f.check == "merged-but-open"]
+
+
+@pytest.mark.parametrize("comment", ["Closing for now, 4030faae is unrelated.",
+                                     "Could this be merged as 4030faae instead?"])
+def test_a_closed_pr_whose_thread_tells_no_merge_is_still_unmerged(comment):
+    body = "Faiss finally landed #101, the AVX-512 patch for polysemous training."
+    assert [f.check for f in flagged(run(body, _landed(comment)))] == ["merged-but-open"]
+
+
+@pytest.mark.parametrize("body", ["It is a static model with a data cutoff of June 2024, and the card carries the MIT license.",
+                                  "这是静态模型，数据截止到 2024 年 6 月，模型卡采用 MIT 许可。"])
+def test_a_data_cutoff_is_no_data_a_license_covers(body):
+    card = doc("license: mit\n\nPhi-4 is a static model trained on an offline dataset with cutoff dates of June 2024.",
+               kind="model_card", url="https://huggingface.co/o/phi-4", license={"spdx": "MIT"})
+    assert not [f for f in flagged(run(body, card, cite=card.url)) if f.category == "license"]
+
+
+# support a comment calls "technical", with a caveat after it, is not full support
+_TECHNICALLY = doc("Please add Orpheus TTS support.", kind="issue", state="open", url="https://github.com/o/r/issues/1500",
+                   title="Orpheus TTS support", comments=[
+                       {"author": "LostRuins", "date": "2025-08-24", "text": "Hello, new release is out, and Kokoro is now "
+                        "supported! Orpheus is technically supported too, although the model is very large."}])
+
+
+@pytest.mark.parametrize("body", ["On August 24 LostRuins wrote that Orpheus is now fully supported.",
+                                  "8 月 24 日 LostRuins 表示 Orpheus 现已完全支持，可用于生产。"])
+def test_support_told_full_where_the_thread_calls_it_technical_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _TECHNICALLY, cite=_TECHNICALLY.url))] == ["status-stable"]
+
+
+@pytest.mark.parametrize("body", ["On August 24 LostRuins wrote that Orpheus is technically supported too, though the model "
+                                  "is very large.",
+                                  "8 月 24 日 LostRuins 表示 Kokoro 现已支持，Orpheus 理论上也支持，但模型很大。"])
+def test_technical_support_told_as_such_is_not_flagged(body):
+    assert flagged(run(body, _TECHNICALLY, cite=_TECHNICALLY.url)) == []
+
+
+_SLOWER = doc("Mamba-5-SNS is approximately 4% slower than Mamba-3-SISO but has much better long-context retention.",
+              kind="issue", url="https://github.com/o/r/issues/982")
+
+
+@pytest.mark.parametrize("body", ["按帖子的说法，Mamba-5-SNS 比 Mamba-3-SISO 快约 4%。",
+                                  "Per the post, Mamba-5-SNS is about 4% faster than Mamba-3-SISO."])
+def test_a_comparative_told_the_other_way_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _SLOWER, cite=_SLOWER.url))] == ["speed-flipped"]
+
+
+@pytest.mark.parametrize("body", ["按帖子的说法，Mamba-5-SNS 比 Mamba-3-SISO 慢约 4%，但长上下文保持能力更好。",
+                                  "Per the post, Mamba-5-SNS is about 4% slower than Mamba-3-SISO."])
+def test_a_comparative_told_the_sources_way_is_not_flagged(body):
+    assert flagged(run(body, _SLOWER, cite=_SLOWER.url)) == []
+
+
+# a change told backwards against the table's before and after columns, or the source's own from->to
+_BEFORE_AFTER = doc("| | Baseline | This PR |\n|---|---|---|\n| Mean val loss | 3.2777 | 3.2785 |\n"
+                    "| Mean train time | 74.03 s | 67.87 s |")
+
+
+@pytest.mark.parametrize("body, source", [
+    ("与此同时，mean val loss 从 3.2785 降到 3.2777，精度还略有提升。", _BEFORE_AFTER),
+    ("Mean val loss went from 3.2785 to 3.2777.", _BEFORE_AFTER),
+    ("Mean val loss went from 3.2785 to 3.2777.", doc("The val loss went from 3.2777 to 3.2785 with this PR.")),
+])
+def test_a_change_told_backwards_is_flagged(body, source):
+    assert [f.check for f in flagged(run(body, source))] == ["change-reversed"]
+
+
+@pytest.mark.parametrize("body", ["mean val loss 从 3.2777 升到 3.2785，训练时间从 74.03 s 降到 67.87 s。",
+                                  "Mean val loss went from 3.2777 to 3.2785 while train time fell from 74.03 s to 67.87 s."])
+def test_a_change_told_the_sources_way_is_not_flagged(body):
+    assert flagged(run(body, _BEFORE_AFTER)) == []
+
+
+# the words that point at the thread ("issue #4") and its project ("VoiceBench") are not what a participant said
+_LEADERBOARD = doc("Ultravox: https://github.com/fixie-ai/ultravox", kind="issue",
+                   url="https://github.com/MatthewCYM/VoiceBench/issues/4", comments=[
+                       {"author": "MatthewCYM", "date": "2024-12-11", "text": "Inference for the Ultravox model is now supported."},
+                       {"author": "kadirnar", "date": "2024-12-11", "text": "Thank you! Will you add it to the leaderboard?"},
+                       {"author": "MatthewCYM", "date": "2024-12-11", "text": "The Ultravox model will be included. We encourage "
+                        "you to submit new voice assistant results via the issue tracker."}])
+
+
+@pytest.mark.parametrize("body", [
+    "本周 VoiceBench 的 [issue #4](https://github.com/MatthewCYM/VoiceBench/issues/4) 值得关注：kadirnar 提出希望加入 Ultravox 模型。",
+    "In VoiceBench [issue #4](https://github.com/MatthewCYM/VoiceBench/issues/4), kadirnar asked to add the Ultravox model."])
+def test_the_threads_name_and_project_are_no_words_a_participant_said(body):
+    assert not [f for f in flagged(run(body, _LEADERBOARD, cite=_LEADERBOARD.url)) if f.check == "speech-put-on-other"]
+
+
+def test_what_another_participant_said_is_still_put_on_the_named_one():
+    body = ("In VoiceBench [issue #4](https://github.com/MatthewCYM/VoiceBench/issues/4), kadirnar wrote that everyone should "
+            "submit new voice assistant results through the issue tracker for the leaderboard.")
+    assert [f.check for f in flagged(run(body, _LEADERBOARD, cite=_LEADERBOARD.url))] == ["speech-put-on-other"]
+
+
+_TWICE_AS_LOW = doc("With the google version, the speed of speculative decoding will be lower than that of autoregression, "
+                    "which is twice as low.", kind="issue", url="https://github.com/o/r/issues/42")
+
+
+@pytest.mark.parametrize("body", ["The issue reports that speculative decoding runs at about half the speed of autoregression.",
+                                  "该 issue 称投机解码只有自回归约一半的速度。"])
+def test_half_the_speed_is_twice_as_low(body):
+    assert flagged(run(body, _TWICE_AS_LOW, cite=_TWICE_AS_LOW.url)) == []
+
+
+def test_half_the_speed_against_twice_as_fast_is_flagged():
+    fast = doc("With the google version, speculative decoding is twice as fast as autoregression.", kind="issue",
+               url="https://github.com/o/r/issues/42")
+    assert flagged(run("The issue reports that speculative decoding runs at about half the speed of autoregression.",
+                       fast, cite=fast.url))
+
+
+_SLORA = doc("Evaluation results show that S-LoRA improves the throughput by up to 4 times compared to state-of-the-art "
+             "libraries such as HuggingFace PEFT and vLLM.", kind="blog", url="https://lmsys.org/blog/slora")
+
+
+@pytest.mark.parametrize("body", ["The post reports throughput up to 4 times higher than HuggingFace PEFT and vLLM.",
+                                  "博客称 S-LoRA 的吞吐最高可达 HuggingFace PEFT 和 vLLM 的 4 倍。"])
+def test_by_up_to_n_times_is_a_factor(body):
+    assert flagged(run(body, _SLORA, cite=_SLORA.url)) == []
+
+
+def test_another_factor_than_by_up_to_n_times_is_flagged():
+    assert flagged(run("The post reports throughput up to 30 times higher than HuggingFace PEFT and vLLM.", _SLORA,
+                       cite=_SLORA.url))
+
+
+_CARD_70B = doc("fixie-ai / ultravox-v0_4_1-llama-3_1-70b Audio-Text-to-Text. License: mit. Ultravox is trained on 7 "
+                "datasets across 15 languages.", kind="model_card", url="https://huggingface.co/fixie-ai/ultravox-v0_4_1-llama-3_1-70b",
+                title="fixie-ai/ultravox-v0_4_1-llama-3_1-70b", license={"spdx": "MIT"})
+
+
+@pytest.mark.parametrize("body", ["The [Llama 3.1 70B card](https://huggingface.co/fixie-ai/ultravox-v0_4_1-llama-3_1-70b) "
+                                  "lists the model, trained on 7 datasets, under the MIT license.",
+                                  "[Llama 3.1 70B 模型卡](https://huggingface.co/fixie-ai/ultravox-v0_4_1-llama-3_1-70b)"
+                                  "采用 MIT 许可，并写明训练用了 7 个数据集。"])
+def test_a_models_version_in_its_name_is_no_count(body):
+    assert flagged(run(body, _CARD_70B, cite=_CARD_70B.url)) == []
+
+
+def test_a_count_beside_a_models_name_is_still_read():
+    assert [f.check for f in flagged(run("The Llama 3.1 70B card says it was trained on 9.25 datasets across 15 languages.",
+                                         _CARD_70B, cite=_CARD_70B.url))] == ["number-unsupported"]
+
+
+_L4_ROWS = doc("|2nd run ||**TGI v3**|**vLLM**|**Amount of req**|\n|---|---|---|---|---|\n"
+               "|**Llama 3.1 8b**|Long test* - L4 - 8B|53|57|10|\n|**Llama 3.1 8b**|Long test - 4xL4 - 8B|3.2|12.5|20|\n",
+               kind="page", url="https://huggingface.co/docs/tgi")
+
+
+@pytest.mark.parametrize("body", ["On a single L4 the long test barely moves, 53s against 57s.",
+                                  "在单张 L4 上，长测试几乎没变化：53 s 对 57 s。"])
+def test_one_gpu_is_weighed_against_the_row_that_holds_the_sentences_figures(body):
+    assert flagged(run(body, _L4_ROWS, cite=_L4_ROWS.url)) == []
+
+
+@pytest.mark.parametrize("body", ["PR 称约比单卡 warm 快 2.93 倍。", "The PR says it is about 2.93x faster than a single GPU warm."])
+def test_a_hedge_before_one_unnumbered_gpu_still_governs_the_figure(body):
+    from factcheck.extract.statement import extract_statement
+    [ratio] = [qa for qa in extract_statement(body, claim=True).quantities if qa.q.unit == "x"]
+    assert ratio.q.approx

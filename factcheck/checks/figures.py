@@ -100,6 +100,24 @@ def _key(text: str, start: int) -> str | None:
     return key
 
 
+def _one_form(word: str | None) -> str | None:
+    return word[:-1] if word and word.isascii() and len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _counts_alike(noun: str | None, key: str | None, their_noun: str | None, their_key: str | None,
+                  row: bool) -> bool:
+    """Two bare counts of one thing: the same word after them, the same name before them, or (in a table) the
+    word after the claim's naming the column of the row's ("about 250M parameters" against "Parameters: 200M")."""
+    if noun is not None and their_noun == noun or key is not None and their_key == key:
+        return True
+    if not row:
+        return False
+    crossed = (noun if noun is not None and _one_form(their_key) == noun else
+               their_noun if their_noun is not None and _one_form(key) == their_noun else None)
+    # a word that names a thing ("parameters", "指标"), not one that joins ("6 to 8" against "max_tokens to 8")
+    return crossed is not None and (not crossed.isascii() or len(crossed) >= 4)
+
+
 def _sentence_words(text: str, at: int) -> frozenset[str]:
     """The words of the sentence of ``text`` that holds offset ``at``."""
     start = max((m.end() for m in _BREAK.finditer(text, 0, at)), default=0)
@@ -198,8 +216,8 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
                 continue
             if other.q.bound and other.q.bound != qa.q.bound and _LIMIT.match(other.q.raw):
                 continue  # "goodput SLA TTFT≤2000ms ∧ ITL≤25ms": a limit, not what was measured ("up to 3.39x" was)
-            if counted and (noun is None or _noun(st.text, other.q.end) != noun) and (
-                    key is None or _key(st.text, other.q.start) != key):
+            if counted and not _counts_alike(noun, key, _noun(st.text, other.q.end), _key(st.text, other.q.start),
+                                             fact.kind == "row"):
                 continue  # a bare count counts what the word after it names, or is the value of the name before it
             if not _anchored(fact, claim, qa, own):
                 continue

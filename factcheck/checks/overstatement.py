@@ -12,7 +12,7 @@ from ..regex_cache import compile_pattern
 from .conflation import MODEL_SIZE
 from .context import THREAD_REF, ClaimContext, thread_number
 from .figures import bigger_is_more, written_bare
-from .polarity import SETTING_NAME, sentence_evidence, sentence_figures, source_clauses
+from .polarity import SETTING_NAME, gist, sentence_evidence, sentence_figures, source_clauses
 from .tables import fold_text, named_in, table_key, table_rows
 
 
@@ -964,7 +964,14 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
         titles = [f for f in ctx.facts_of(doc) if f.kind == "title"]
         head = titles + (ctx.facts_of(doc)[:3] if doc.kind == "issue" else [])
         proposing = [f for f in head if f.statement.of("proposal", affirmed=True)]
-        if proposing:
+        # the thread itself reports it done: "The forward kernel is now ~20% faster" in a comment on an RFC
+        claim_gist = gist(ctx.claim.text)
+        # (two words of it are enough where the sentence names the comment's writer)
+        named = {c.author.lstrip("@").casefold() for c in doc.comments if c.author
+                 and c.author.lstrip("@").casefold() in ctx.claim.text.casefold()}
+        reported = any(f.where.startswith("comment") and f.statement.of("shipped", affirmed=True)
+                       and len(claim_gist & gist(f.quote)) >= (2 if named else 3) for f in ctx.facts_of(doc))
+        if proposing and not reported:
             return [ctx.finding(
                 "overstatement", "warning",
                 "The claim says this exists now; the cited source is an open proposal or feature request.",
@@ -1134,6 +1141,54 @@ def memory_unchanged(ctx: ClaimContext) -> list[Finding]:
 
 _SIMILARITY = compile_pattern(r"(?<![A-Za-z])(SSIM|PSNR|LPIPS|FID|MSE|KL divergence|cosine similarity)(?![A-Za-z])", re.IGNORECASE)
 
+# the column a table gives a change's ends under: "| Mean val loss | Baseline: 3.2777 | This PR: 3.2785 |"
+_BEFORE_COLUMN = compile_pattern(r"(?:^|\|)\s*(?:baseline|before|old|original|upstream|main|master|reference|ref|base|"
+                                 r"基线|之前|优化前|原始|原版)\b[^|:：]{0,24}[:：]\s*$", re.IGNORECASE)
+_AFTER_COLUMN = compile_pattern(r"(?:^|\|)\s*(?:after|new|this pr|pr|candidate|ours|optimized|patched|with (?:the )?(?:pr|patch|change)|"
+                                r"优化后|之后|本 ?pr|新)\b[^|:：]{0,24}[:：]\s*$", re.IGNORECASE)
+
+
+def _end_of(fact: Fact, qa) -> str | None:
+    """Which end of a change a source figure is: its own from->to role, or the column of a table that
+    names the before and the after ("Baseline", "This PR")."""
+    if qa.role in ("before", "after"):
+        return qa.role
+    if fact.kind != "row":
+        return None
+    lead = fact.statement.text[:qa.q.start]
+    lead = lead[lead.rfind("|"):] if "|" in lead else lead
+    if _BEFORE_COLUMN.search(lead):
+        return "before"
+    if _AFTER_COLUMN.search(lead):
+        return "after"
+    return None
+
+
+def change_reversed(ctx: ClaimContext) -> list[Finding]:
+    """A change told backwards: "mean val loss 从 3.2785 降到 3.2777" where the PR's table gives the baseline
+    3.2777 and the PR 3.2785. Both ends must be figures unlikely to recur by chance, and one passage must give
+    both, each as the other end."""
+    qs = ctx.claim.quantities
+    for a, b in zip(qs, qs[1:]):
+        if a.role != "before" or b.role != "after" or a.negated or b.negated:
+            continue
+        if not (distinctive(a.q) and distinctive(b.q)) or same_value(a.q, b.q, strict=True):
+            continue
+        for fact in ctx.facts:
+            theirs_a = [x for x in fact.statement.quantities if same_value(a.q, x.q, strict=True)]
+            theirs_b = [x for x in fact.statement.quantities if same_value(b.q, x.q, strict=True)]
+            if len(theirs_a) != 1 or len(theirs_b) != 1 or theirs_a[0] is theirs_b[0]:
+                continue
+            if _end_of(fact, theirs_a[0]) == "after" and _end_of(fact, theirs_b[0]) == "before":
+                told = f"{a.q.raw} → {b.q.raw}"
+                given = f"{b.q.raw} → {a.q.raw}"
+                return [ctx.finding("overstatement", "warning",
+                                    f"The claim tells the change as {told}; the source gives it as {given}.",
+                                    [fact], "change-reversed", suggestion=given)]
+    return []
+
+
 CHECKS = [named_row_not_top, lead_over_row_reversed, range_top, list_top, column_top, floor_above_rows, bound_exceeds_source, sign_flipped, hedge_dropped, rounded_up, scope_widened, status_raised, change_denied,
           every_row_improved, gain_where_source_sees_none, parity_claimed, speed_flipped, conditions_dropped, proposal_called_shipped,
-          target_list_widened, extreme_contradicted, one_of_dropped, range_ends_compared, memory_unchanged]
+          target_list_widened, extreme_contradicted, one_of_dropped, range_ends_compared, memory_unchanged,
+          change_reversed]

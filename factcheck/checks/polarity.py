@@ -305,7 +305,7 @@ def _retold_elsewhere(ctx: ClaimContext, kind: str, key: str, names: set[str]) -
     return False
 
 
-_SOURCE_WORDS = frozenset({"pr", "prs", "issue", "readme", "blog", "changelog", "commit", "docs", "thread"})
+SOURCE_WORDS = frozenset({"pr", "prs", "issue", "readme", "blog", "changelog", "commit", "docs", "thread"})
 
 
 def condition_swapped(ctx: ClaimContext) -> list[Finding]:
@@ -331,7 +331,7 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
     # across languages (a Chinese claim on an English comment) only the claim's names can
     # meet: then all of them must stand in the sentence
     # (the words that name a source, "作者在 PR 中称", are the sentence's attribution, not its content)
-    latin = {w for w in claim_gist if w.isascii()} - _SOURCE_WORDS
+    latin = {w for w in claim_gist if w.isascii()} - SOURCE_WORDS
     mostly_other = len(latin) < len(claim_gist) / 2 and len(latin) >= 2
     # or all the names of the clauses that hold the conditions, three at least: "目前用 AMX 运行 Qwen3MoE 时只能读取
     # FP32 GGUF，从 safetensor 加载的支持会在之后加入" retells "… Qwen3MoE running with AMX can only read BF16 GGUF;"
@@ -372,13 +372,22 @@ def condition_swapped(ctx: ClaimContext) -> list[Finding]:
             # one condition for one: a list ("NVIDIA GPUs, AMD GPUs, Google Cloud TPUs …") is no swap
             if sum(kd == kind for kd, _ in mine) != 1 or sum(kd == kind for kd, _ in theirs) != 1:
                 continue
-            other = [k for (kd, k) in theirs if kd == kind and k != key]
+            other = [k for (kd, k) in theirs if kd == kind and not _same_part(kind, k, key)]
             if other and (kind, key) not in theirs:
                 quote = sentence_evidence(fact, sentence)
                 told, given = mine[(kind, key)].text, theirs[(kind, other[0])].text
                 return [ctx.finding("unsupported", "warning",
                                     f"The source says this of {given}, not {told}.", [quote], "condition-swapped")]
     return []
+
+
+def _same_part(kind: str, key: str, other: str) -> bool:
+    """One condition, or a part and the architecture it is built on ("Hopper" of a row that
+    reads "H100"); two parts of one architecture ("H100", "H200") stay two."""
+    if key == other:
+        return True
+    arch = load_lexicon().hardware_arch
+    return kind == "hardware" and (arch.get(key) == other or arch.get(other) == key)
 
 
 def sentence_figures(fact, sentence: str) -> list:
@@ -417,6 +426,7 @@ def row_condition_swapped(ctx: ClaimContext) -> list[Finding]:
                          if qa.q.is_range else [qa.q])]
     if not mine or len(figures) < 2:
         return []
+    rows = []
     for fact in ctx.facts:
         if fact.kind != "row":
             continue
@@ -424,10 +434,17 @@ def row_condition_swapped(ctx: ClaimContext) -> list[Finding]:
         if len(held) < 2:
             continue
         theirs = {(m.kind, m.key): m for m in fact.statement.mentions if m.kind in _SWAPPABLE and not m.negated}
+        rows.append((fact, theirs, len(held)))
+    for fact, theirs, count in rows:
         for kind, key in mine:
             if sum(kd == kind for kd, _ in mine) != 1 or (kind, key) in theirs:
                 continue
-            other = [m for (kd, k), m in theirs.items() if kd == kind]
+            # another row that holds as many of the figures under the claim's own condition is where
+            # they were measured (a PR's table beside a later PR's that restates some of its cells)
+            if any(any(kd == kind and _same_part(kind, k, key) for kd, k in named)
+                   for _, named, held in rows if held >= count):
+                continue
+            other = [m for (kd, k), m in theirs.items() if kd == kind and not _same_part(kind, k, key)]
             if other:
                 told, given = mine[(kind, key)].text, other[0].text
                 return [ctx.finding("unsupported", "warning", f"The source says this of {given}, not {told}.",

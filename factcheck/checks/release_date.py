@@ -9,6 +9,7 @@ import re
 from ..align import words
 from ..extract.numerals import chinese_to_number
 from ..extract.records import DateMention
+from ..extract.statement import extract_statement
 from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
@@ -829,6 +830,8 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
         if score < 2:
             return []
     state = (doc.state or "").lower()
+    if state == "closed" and _merged_as_commit(doc):
+        return []
     if state in ("open", "closed") and not doc.dates.as_dates().get("merged"):
         said = "still open" if state == "open" else "closed without being merged"
         # a merge told of an unmerged PR raises its status; "merged on August 25" / "this week's merges"
@@ -838,6 +841,23 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
                             evidence, "merged-but-open")
                 for category in (["overstatement", "release-date"] if ctx.claim.dates else ["overstatement"])]
     return []
+
+
+_COMMIT = compile_pattern(r"(?<![\w/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w/])")
+
+
+def _merged_as_commit(doc) -> bool:
+    """A closed pull request whose thread says it went in as a commit: "It merged but the PR didn't close.
+    4030faae…" (projects that land changes through their own tooling close the PR unmerged)."""
+    for comment in doc.comments:
+        if not _COMMIT.search(comment.text):
+            continue
+        for sentence in re.split(r"(?<=[.!?。！？])\s+", comment.text):
+            if "?" in sentence or "？" in sentence:
+                continue
+            if any(m.key == "merged" and not m.negated for m in extract_statement(sentence).of("event")):
+                return True
+    return False
 
 
 _HOPED = compile_pattern(r"希望|预计|有望|\b(?:hope[sd]?|expect(?:s|ed)?|next week)\b|下周", re.IGNORECASE)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from ..lexicon import load_lexicon
 from ..models import SourceDocument
 from ..regex_cache import compile_pattern
+from ..sources.urls import github_parts
 from .context import ClaimContext
-from .polarity import stems
+from .polarity import SOURCE_WORDS, stems
 
 THREADS = ("pull_request", "issue")
 QUOTED = compile_pattern(r"[“\"「『]([^”\"」』]{6,120})[”\"」』]")
@@ -50,10 +51,18 @@ class Attribution:
         return [(len(self.content & s.words), s) for s in self.said]
 
 
+# words of saying and modal verbs: how a thing is said, not what ("yl4579 wrote … the release would be delayed"
+# shares "would" with any question that asks "Would it be possible …")
+_HOW_SAID = frozenset({"would", "could", "should", "might", "must", "shall", "will", "wrote", "said", "says", "ask",
+                       "repli"})
+_URL = compile_pattern(r"https?://\S+")
+
+
 def roots(text: str) -> frozenset[str]:
     """The text's words cut to five letters past their endings: "disabling" and "Disable" are one; a name
-    with a digit stays whole ("Yi-1.5-34B-Chat-16k" is not "Yi-1.5-9B-Base-32k")."""
-    return frozenset(w[:5] if w.isalpha() else w for w in stems(text))
+    with a digit stays whole ("Yi-1.5-34B-Chat-16k" is not "Yi-1.5-9B-Base-32k"). Links and words of saying
+    are left out."""
+    return frozenset(w[:5] if w.isalpha() else w for w in stems(_URL.sub(" ", text)) if w not in _HOW_SAID)
 
 
 def _utterances(doc: SourceDocument) -> list[Said]:
@@ -105,8 +114,12 @@ def attributions(ctx: ClaimContext) -> list[Attribution]:
             inside = [m for m in named if clause.start <= m.start() < clause.end]
             if len({m.group(1).casefold() for m in inside}) == 1 and any(clause.start <= h.start < clause.end for h in acts):
                 spans.append((clause.start, clause.end, inside[0]))
+    # the words that name the threads and their project ("issue #4", "VoiceBench") are the sentence's way of
+    # pointing at the source, shared by everything written there, not what it reports
+    repos = [d.repo or (parts[0] if (parts := github_parts(d.url)) else "") for d in threads]
+    pointers = roots(" ".join(SOURCE_WORDS) + " " + " ".join(r.replace("/", " ") for r in repos))
     for lo, hi, m in spans:
-        content = roots(LOGIN.sub(lambda x: " " if x.group(1).casefold() in known else x.group(0), text[lo:hi]))
+        content = roots(LOGIN.sub(lambda x: " " if x.group(1).casefold() in known else x.group(0), text[lo:hi])) - pointers
         out.append(Attribution(m.group(1), m.start(1) - lo, content, said, text[lo:hi]))
     return out
 

@@ -7,7 +7,7 @@ from urllib.parse import unquote
 
 from ..align import Hit, Ratio, base_values, dimension, distinctive, is_result, matches, same_value, words
 from ..extract.versions import extract_versions, same_version_key
-from ..extract.statement import QuantityAt
+from ..extract.statement import QuantityAt, one_unnumbered
 from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Comment, Evidence, Finding, SourceDocument
@@ -79,10 +79,19 @@ def _given(ctx: ClaimContext, st) -> list[tuple[tuple[QuantityAt, Fact], object]
     return out
 
 
+_DOWNWARD = compile_pattern(r"\b(?:as (?:low|slow|little|few)|slower|lower|less|fewer|worse|drops?|falls?)\b|更慢|变慢|更低|降低|下降",
+                            re.IGNORECASE)
+
+
 def _supported(qa: QuantityAt, facts: list[Fact], derived: list[tuple[float, str, Fact]]) -> bool:
     q = qa.q
     if matches(q, facts):
         return True
+    if q.unit == "x" and 0 < q.high < 1 and not q.is_range:
+        # "about half the speed" where the source says "twice as low": one ratio, told from the other side
+        inverse = q.model_copy(update={"low": 1 / q.high, "high": 1 / q.high, "raw": f"{1 / q.high:g}x"})
+        if any(_DOWNWARD.search(h.fact.quote) for h in matches(inverse, facts, bare_ok=False)):
+            return True
     if not q.is_range and any(  # an end of a source range is a figure the source gives
             same_value(q, fq.q.model_copy(update={"low": end, "high": end}))
             for f in facts for fq in f.statement.quantities if fq.q.is_range for end in (fq.q.low, fq.q.high)):
@@ -189,7 +198,26 @@ def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
     model"), or a memory size as the source writes it ("64G")."""
     return (_told_before(ctx, qa.q) or _own_multiple(ctx, qa) is not None or _named_size(qa.q.raw, ctx)
             or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q) or _points_between(ctx, qa.q)
-            or _own_sum(ctx, qa) or _spelled_own_change(ctx, qa))
+            or _own_sum(ctx, qa) or _spelled_own_change(ctx, qa) or _real_time_multiple(ctx, qa))
+
+
+_REAL_TIME = compile_pattern(r"\breal[- ]?time\b|实时", re.IGNORECASE)
+_RTF = compile_pattern(r"\bRTF\b|\breal[- ]?time factor\b|实时(?:因子|率|系数)", re.IGNORECASE)
+
+
+def _real_time_multiple(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """"约相当于实时速度的 12 倍" after "RTF 为 0.082": a multiple of real time is the reciprocal of a
+    real-time factor that the sentence, or the one before it, gives and the sources back."""
+    if qa.q.unit != "x" or qa.q.is_range or not _REAL_TIME.search(ctx.claim.text):
+        return False
+    for st in [ctx.claim, *ctx.earlier[-1:]]:
+        if not _RTF.search(st.text):
+            continue
+        for (x, _), _ in _given(ctx, st):
+            if not x.q.unit and 0 < x.q.high < 1 and same_value(qa.q, qa.q.model_copy(
+                    update={"low": 1 / x.q.high, "high": 1 / x.q.high, "raw": f"{1 / x.q.high:.2f}"})):
+                return True
+    return False
 
 
 def _spelled_own_change(ctx: ClaimContext, qa: QuantityAt) -> bool:
@@ -282,8 +310,28 @@ def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
             if _supported(qa, [], local) or (spelled and re.search(
                     r"(?<![\d.,])" + re.escape(spelled[0]) + r"(?![\d])", hit.fact.quote)) or _set_as_flag(ctx, qa, spelled):
                 hit = None  # or the passage writes the figure after all, in a form the extractor read otherwise
+            elif _listed_with_others(ctx, qa):
+                hit = None
+            elif one_unnumbered(qa.q) and not any(o is not qa and not o.negated and any(same_value(o.q, x.q) for x in hit.fact.statement.quantities)
+                                                  for o in ctx.claim.quantities):
+                # "on a single L4 … 53s against 57s": one GPU named without a digit is weighed only against a
+                # passage that holds another of the sentence's figures, not any row with a count of GPUs
+                hit = None
         ctx.claim_memo[key] = hit
     return ctx.claim_memo[key]
+
+
+def _listed_with_others(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """Whether one passage gives the figure together with two more of the sentence's own: "对应 1.5、3.0、6.0、12.0
+    kbps" retells the list `[1.5, 3.0, 6.0, 12.0]`, whatever a code comment says of one setting ("# 6 kbps")."""
+    others = [x.q for x in ctx.claim.quantities if x is not qa and not x.negated and not x.q.is_range]
+    if len(others) < 2:
+        return False
+    for fact in ctx.facts:
+        theirs = [x.q for x in fact.statement.quantities]
+        if any(same_value(qa.q, t) for t in theirs) and sum(any(same_value(o, t) for t in theirs) for o in others) >= 2:
+            return True
+    return False
 
 
 def _bound_differs(told, given) -> bool:
@@ -978,8 +1026,8 @@ _YEARISH = range(1900, 2101)
 
 
 def _spellings(q) -> list[str]:
-    """How a source may write the number: "5302", "5,302", "3.1"."""
-    m = re.search(r"\d[\d,]*(?:\.\d+)?", q.raw)
+    """How a source may write the number: "5302", "5,302", "3.1" (not the digits of a name: "single A100")."""
+    m = re.search(r"(?<![A-Za-z])\d[\d,]*(?:\.\d+)?", q.raw)
     if not m:
         return []
     plain = m.group(0).replace(",", "")
@@ -990,6 +1038,18 @@ def _spellings(q) -> list[str]:
         # "47 392", as SI style and many tables group thousands
         out += [grouped, *(grouped.replace(",", sep) for sep in (" ", "\u00a0", "\u202f"))]
     return out
+
+
+_FAMILY_BEFORE = compile_pattern(r"(?<![\w-])([A-Z][A-Za-z]*)[ \t]+$")
+
+
+def _model_version(text: str, q) -> bool:
+    """A bare version after a model family's name, written apart: "Llama 3.1 70B", "Qwen 2.5" (a model's
+    name, which a hub writes "llama-3_1"), not a count."""
+    if q.unit or "." not in q.raw:
+        return False
+    m = _FAMILY_BEFORE.search(text, max(0, q.start - 24), q.start)
+    return m is not None and m.group(1).casefold() in load_lexicon().model_families
 
 
 def count_unsupported(ctx: ClaimContext) -> list[Finding]:
@@ -1017,6 +1077,8 @@ def count_unsupported(ctx: ClaimContext) -> list[Finding]:
             continue  # "about 132 per GPU": a figure the writer worked out, said as approximate
         if _told_before(ctx, q):
             continue  # a recap of an earlier section's figure, checked there
+        if _model_version(ctx.claim.text, q):
+            continue
         digits = spelled[id(qa)][0]
         if not distinctive(q) or ("." not in digits and not q.unit and int(digits) in _YEARISH):
             continue

@@ -34,7 +34,7 @@ class Clause(BaseModel):
     negated: bool = False
     cues: list[tuple[int, int]] = []  # where the negation cues stand
     joins: list[int] = []  # where a second predicate begins (``PREDICATE_JOIN``)
-    # parentheticals, (open, close): a cue inside one ends with it ("(8 processes, no NVSHMEM) had … 209 GB/s")
+    # parentheticals, (open, close): a cue inside one holds only inside it ("(8 processes, no NVSHMEM) had … 209 GB/s")
     parens: list[tuple[int, int]] = []
 
     def negates(self, start: int, end: int) -> bool:
@@ -46,6 +46,8 @@ class Clause(BaseModel):
         return any((not (cs < end and start < ce) or cs < start)
                    and not (cs >= end and any(end <= j <= cs for j in self.joins))
                    and not (ce <= start and any(o < cs and ce <= c < start for o, c in self.parens))
+                   # nor the words before it: "在 A100 上（不开 fp8）复测" denies fp8, not the A100
+                   and not (end <= cs and any(end <= o < cs and ce <= c for o, c in self.parens))
                    for cs, ce in self.cues)
 
 
@@ -76,7 +78,7 @@ def split_clauses(text: str) -> list[Clause]:
         elif stack:
             parens.append((stack.pop(), m.start()))
     for clause in clauses:
-        clause.parens = [(o, c) for o, c in parens if clause.start <= c < clause.end]
+        clause.parens = [(o, c) for o, c in parens if clause.start <= c < clause.end or clause.start <= o < clause.end]
     return clauses or [Clause(start=0, end=len(text))]
 
 

@@ -178,6 +178,8 @@ _NUMBER = compile_pattern(
     | (?P<mult>(?i:(?<![A-Za-z-])(?:"""
     + "|".join(sorted(ENGLISH_MULTIPLIERS, key=len, reverse=True))
     + r""")(?![A-Za-z])))
+    # "a single A100", "单张 A100", "单卡": one GPU (kept only where a GPU follows)
+    | (?P<single>(?i:(?<![A-Za-z-])single(?=[ \t]))|(?<![简订清名菜账菜])单(?=[ \t]*(?:张|块|台|片|颗|个)?[ \t]*(?:[A-Za-z]|显卡|卡)))
     # "at least a gigabyte", "an hour": an article before a unit spelled out in full is one of it
     | (?P<article>(?i:(?<![A-Za-z-])an?(?=[ \t]+(?:gigabyte|megabyte|terabyte|kilobyte|hour|minute|millisecond)s?\b)))
     """,
@@ -195,6 +197,10 @@ _COMPARATIVE = compile_pattern(
     r"shorter|fewer|cheaper|the|as|that|over|speedup)\b",
     re.IGNORECASE,
 )
+_BY_BEFORE = compile_pattern(r"\b(?:improves?|improved|increases?|increased|boosts?|boosted|raises?|raised|speeds? up|sped up|"
+                             r"accelerates?|accelerated|reduces?|reduced|cuts?|lowers?|lowered|grows?|grew)\b[^.;,]{0,30}?"
+                             r"\bby[ \t]+(?:up[ \t]+to|about|around|roughly|nearly|over|more[ \t]+than|almost|approximately)?[ \t]*$",
+                             re.IGNORECASE)
 _BASE_MULT_NEEDS = compile_pattern(r"[ \t]+(?:the|that|its|their|of|as)\b", re.IGNORECASE)
 _HALF_AS_PART = compile_pattern(r"\b(?:first|second|latter|other|back|front|top|bottom|lower|upper)[ \t]+$", re.IGNORECASE)
 _JOIN = compile_pattern(
@@ -427,6 +433,9 @@ def _read(text: str, m: re.Match[str], table: UnitTable, after_join: bool = Fals
         if m.group("zh") == "一" and read.unit not in _LONE_ONE_UNITS:  # 一个, 一次性, 进一步
             return None
         return read
+    if m.group("single"):
+        read = _with_unit(text, _Read(1.0, m.start(), m.end(), m.end(), kind="word"), table)
+        return read if read.unit == "GPU" else None
     if m.group("word") or m.group("article"):
         value = float(ENGLISH_NUMBERS[m.group("word").lower()]) if m.group("word") else 1.0
         read = _Read(value, m.start(), m.end(), m.end(), kind="word")
@@ -506,6 +515,12 @@ _TOKENS_AFTER = compile_pattern(r"[ \t]*个?[ \t]*(?:(?P<q>[A-Za-z-]+|[\u4e00-\u
                                 re.IGNORECASE)
 
 
+# "49,345 tokens are processed per second": the English rate with a verb between the count and its "per second"
+_PER_SECOND_AFTER = compile_pattern(r"[ \t]+(?:(?:are|were|is|was|get|got|can be|could be|being)[ \t]+)?(?:processed|generated|"
+                                    r"decoded|produced|served|emitted|handled|output|streamed|prefilled)[ \t]+"
+                                    r"(?:per|a|each|every)[ \t]+second(?![A-Za-z])", re.IGNORECASE)
+
+
 # "需要 8G 显存", "14G 降到了 6G 左右" after "显存", "1660 6g": gigabytes of memory with the unit cut to a letter
 _MEMORY_G = compile_pattern(r"[ \t]?[Gg](?![A-Za-z0-9])")
 _MEMORY_AFTER = compile_pattern(r"[ \t]*(?:的)?(?:小|大)?(?:显存|内存|VRAM|RAM|GPU memory|memory)", re.IGNORECASE)
@@ -530,7 +545,9 @@ def _with_unit(text: str, read: _Read, table: UnitTable) -> _Read:
         return read
     times = _TIMES.match(text, pos)
     if times:
-        read.unit = "x" if _COMPARATIVE.match(text, times.end()) else "times"
+        # "4 times faster", and "improves the throughput by up to 4 times": a factor, not a count of occasions
+        factor = _COMPARATIVE.match(text, times.end()) or _BY_BEFORE.search(text, max(0, read.start - 40), read.start)
+        read.unit = "x" if factor else "times"
         read.end = times.end()
         return read
     qualifier = table.qualifier_between.match(text, pos)
@@ -546,6 +563,8 @@ def _with_unit(text: str, read: _Read, table: UnitTable) -> _Read:
         joined_by_dash = text[pos : unit.start("u")] == "-"
         if name and not (joined_by_dash and not unit.group("u")[0].isalpha()):
             read.unit, read.qualifier, read.end = name[0], name[1], unit.end()
+            if read.unit == "tokens" and _PER_SECOND_AFTER.match(text, read.end):
+                read.unit = "tok/s"
             zh = table.qualifier_zh_after.match(text, read.end)
             if zh and read.qualifier is None:
                 read.qualifier = table.qualifiers[zh.group("q")]

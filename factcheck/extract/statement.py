@@ -172,9 +172,11 @@ def extract_statement(text: str, window: Window | None = None, *, label: str | N
     for q in found:
         ci = clause_at(clauses, q.start)
         # "约比单卡快 2.93 倍": a writer's hedge governs the number after it in its clause,
-        # unless another number stands between ("约 47 ms of the 92 ms" hedges only 47)
+        # unless another number stands between ("约 47 ms of the 92 ms" hedges only 47; "单卡", one GPU
+        # named without a digit, is the comparison's base, not a number the hedge could govern)
         if not q.approx and any(clauses[ci].start <= h.start and h.end <= q.start
-                                and not any(h.end <= o.start and o.end <= q.start for o in found)
+                                and not any(h.end <= o.start and o.end <= q.start and not one_unnumbered(o)
+                                            for o in found)
                                 for h in approx_hits):
             q = q.model_copy(update={"approx": True})
         metric = _metric_for(q, clauses[ci], metric_hits, lexicon.metric_units)
@@ -279,6 +281,11 @@ def _metric_for(q: Quantity, clause: Clause, hits: list, by_unit: dict[str, str]
         if best_gap is None or gap < best_gap:
             best, best_gap = h.key, gap
     return best
+
+
+def one_unnumbered(q: Quantity) -> bool:
+    """One GPU named without a digit: "单卡", "a single A100"."""
+    return q.unit == "GPU" and q.high == 1 and not any(ch.isdigit() for ch in q.raw.split()[0])
 
 
 def _mark_changes(text: str, quantities: list[QuantityAt]) -> None:
