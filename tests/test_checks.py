@@ -6134,3 +6134,25 @@ def test_a_hedge_before_one_unnumbered_gpu_still_governs_the_figure(body):
     from factcheck.extract.statement import extract_statement
     [ratio] = [qa for qa in extract_statement(body, claim=True).quantities if qa.q.unit == "x"]
     assert ratio.q.approx
+
+
+# a comment's day told in another year
+_RFC_DATED = doc("### Proposal\nOptimize the Gated Delta Product kernel.", kind="issue", state="open",
+                 url="https://github.com/o/r/issues/441", dates={"created": "2025-02-20"},
+                 comments=[{"author": "sustcsonglin", "date": "2025-06-22", "text": "The forward kernel is now ~20% faster."}])
+
+
+@pytest.mark.parametrize("body", ["That update was posted on June 22 of this year, so the numbers are fresh.",
+                                  "这条更新是今年 6 月 22 日发的，数字很新。"])
+def test_a_comments_day_told_in_another_year_is_flagged(body):
+    found = flagged(run(body, _RFC_DATED, cite=_RFC_DATED.url, window="2026-06-24..2026-06-30"))
+    assert [f.check for f in found] == ["comment-in-other-year"] and "2025-06-22" in found[0].message
+
+
+@pytest.mark.parametrize("body", ["That update was posted on June 22, 2025, a year before this issue.",
+                                  "这条更新发于 2025 年 6 月 22 日。",
+                                  # a day no comment has: not this check's to weigh
+                                  "The issue was revisited on June 23 of this year."])
+def test_a_comments_day_told_in_its_own_year_is_not_flagged(body):
+    found = flagged(run(body, _RFC_DATED, cite=_RFC_DATED.url, window="2026-06-24..2026-06-30"))
+    assert not [f for f in found if f.check == "comment-in-other-year"]

@@ -1044,6 +1044,33 @@ def reply_outside_window(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+_POSTED = compile_pattern(r"\b(?:posted|commented|update|comment|reply)\b|留言|评论|发帖|更新|回复", re.IGNORECASE)
+
+
+def comment_in_other_year(ctx: ClaimContext) -> list[Finding]:
+    """"That update was posted on June 22 of this year" where the comment is dated 2025-06-22: the day of a
+    comment of the cited threads, told in another year, where no cited source gives the claim's own date.
+    Only in a sentence that speaks of what was written there (a word of saying, posting or replying)."""
+    if not ctx.docs or not (_POSTED.search(ctx.claim.text) or any(
+            h.key in ("speech", "act") for h in load_lexicon().reply_cue.find(ctx.claim.text))):
+        return []
+    known = {day for doc in ctx.docs for day in doc.dates.as_dates().values()}
+    known |= {c.day() for doc in ctx.docs for c in doc.comments if c.day()}
+    for mention in _day_dates(ctx):
+        if mention.date in known or _COMPARED.search(ctx.claim.text, max(0, mention.start - 16), mention.start):
+            continue
+        other = [(doc, c) for doc in ctx.docs for c in doc.comments if (day := c.day()) is not None
+                 and (day.month, day.day) == (mention.date.month, mention.date.day) and day.year != mention.date.year]
+        if len(other) == 1:
+            doc, comment = other[0]
+            given, told = _fmt(comment.day()), _fmt(mention.date)
+            return [ctx.finding("release-date", "warning",
+                                f"The cited thread's comment of that day is dated {given}, not {told}.",
+                                [Evidence(url=doc.url, quote=opening(comment.text))], "comment-in-other-year",
+                                suggestion=given)]
+    return []
+
+
 CHECKS = [date_contradicted, opened_date_told_as_merged, first_but_extended, date_contradicted_in_text, new_but_earlier, event_outside_window, news_outside_window, named_thread_before_window,
           merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released,
-          thread_in_other_release, reply_outside_window]
+          thread_in_other_release, reply_outside_window, comment_in_other_year]
