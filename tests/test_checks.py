@@ -6156,3 +6156,23 @@ def test_a_comments_day_told_in_another_year_is_flagged(body):
 def test_a_comments_day_told_in_its_own_year_is_not_flagged(body):
     found = flagged(run(body, _RFC_DATED, cite=_RFC_DATED.url, window="2026-06-24..2026-06-30"))
     assert not [f for f in found if f.check == "comment-in-other-year"]
+
+
+# one benchmark's name sets a column apart
+_BENCH_TABLE = doc("| Model | VQAv2 | GQA | TextVQA | TallyQA (simple) | TallyQA (full) |\n| --- | --- | --- | --- | --- | --- |\n"
+                   "| moondream1 | 74.7 | 57.9 | 35.6 | - | - |\n| **moondream2** (latest) | 79.4 | 63.1 | 57.2 | 82.1 | 76.6 |",
+                   kind="repository", url="https://github.com/o/moondream")
+
+
+@pytest.mark.parametrize("body", ["moondream2 scores 63.1 on TextVQA.", "moondream2 在 TextVQA 上拿到 63.1。"])
+def test_a_figure_told_under_another_benchmarks_column_is_flagged(body):
+    found = flagged(run(body, _BENCH_TABLE, cite=_BENCH_TABLE.url))
+    assert [f.check for f in found] == ["column-named-swapped"] and "57.2" in found[0].message
+
+
+@pytest.mark.parametrize("body", ["moondream2 scores 57.2 on TextVQA and 63.1 on GQA.",
+                                  "moondream2 在 GQA 上拿到 63.1，在 TextVQA 上拿到 57.2。",
+                                  # one plain word ("full") does not set a column apart
+                                  "moondream2 scores 82.1 on TallyQA."])
+def test_a_figure_under_its_own_benchmarks_column_is_not_flagged(body):
+    assert flagged(run(body, _BENCH_TABLE, cite=_BENCH_TABLE.url)) == []

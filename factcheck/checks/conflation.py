@@ -1193,6 +1193,10 @@ def _latin_runs(text: str) -> frozenset[str]:
     return frozenset(w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", text))
 
 
+# a name with two capitals or a capital and a digit: "TextVQA", "GQA", "IFEval", "GSM8K", "MMLU"
+_BENCH_NAME = compile_pattern(r"(?<![\w-])(?=[\w-]*[A-Z][\w-]*[A-Z0-9])[A-Za-z][\w-]*")
+
+
 def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
     """"Pose 版本的视觉吸引力达到 4.78" where the row gives "Average Visual Appeal: 3.63 | Average Text
     Faithfulness: 4.78": the figure's own part of the claim names another column of its row by the words that
@@ -1223,7 +1227,9 @@ def column_named_swapped(ctx: ClaimContext) -> list[Finding]:
                         same_value(o.q, x.q) for o in ctx.claim.quantities):
                     continue  # (a sentence that gives that column's figure too tells the two apart itself)
                 apart, mine = theirs - own, own - theirs
-                if len(apart) >= 2 and apart <= words and not (mine & words):
+                # two words set the column apart, or one that is a benchmark's name ("TextVQA" against "GQA")
+                named = len(apart) == 1 and any(t.casefold() in apart for t in _BENCH_NAME.findall(told))
+                if (len(apart) >= 2 or named) and apart <= words and not (mine & words):
                     given, figure = x.q.raw, qa.q.raw
                     out.append(ctx.finding(
                         "metric-conflation", "warning",

@@ -1044,6 +1044,7 @@ def reply_outside_window(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+_THIS_YEAR = compile_pattern(r"\b(?:of |earlier )?this year\b|今年|本年", re.IGNORECASE)
 _POSTED = compile_pattern(r"\b(?:posted|commented|update|comment|reply)\b|留言|评论|发帖|更新|回复", re.IGNORECASE)
 
 
@@ -1059,6 +1060,9 @@ def comment_in_other_year(ctx: ClaimContext) -> list[Finding]:
     for mention in _day_dates(ctx):
         if mention.date in known or _COMPARED.search(ctx.claim.text, max(0, mention.start - 16), mention.start):
             continue
+        if not (_YEAR.search(mention.raw) or _THIS_YEAR.search(ctx.claim.text, max(0, mention.start - 12),
+                                                                 min(len(ctx.claim.text), mention.end + 16))):
+            continue  # "维护者 10 月 8 日回复": a day without its year is the comment's, whatever year the window has
         other = [(doc, c) for doc in ctx.docs for c in doc.comments if (day := c.day()) is not None
                  and (day.month, day.day) == (mention.date.month, mention.date.day) and day.year != mention.date.year]
         if len(other) == 1:
