@@ -6176,3 +6176,34 @@ def test_a_figure_told_under_another_benchmarks_column_is_flagged(body):
                                   "moondream2 scores 82.1 on TallyQA."])
 def test_a_figure_under_its_own_benchmarks_column_is_not_flagged(body):
     assert flagged(run(body, _BENCH_TABLE, cite=_BENCH_TABLE.url)) == []
+
+
+_WINDOWS = doc("The models use GQA, a context window of 16,384 tokens with a sliding window attention of 4,096 tokens, and "
+               "were trained using the Fill-in-the-Middle objective.", kind="repository", url="https://github.com/o/sc2")
+
+
+@pytest.mark.parametrize("body", ["All three use GQA and a 16,384-token context window with 4,096-token sliding window attention.",
+                                  "三个模型都用 GQA，上下文窗口 16,384 token，滑动窗口注意力 4,096 token。"])
+def test_a_thousands_comma_does_not_split_a_sentence_into_parts(body):
+    assert flagged(run(body, _WINDOWS, cite=_WINDOWS.url)) == []
+
+
+@pytest.mark.parametrize("body", ["The default chunk is 2,048 tokens for prefill and 1,024 tokens for decode.",
+                                  "默认 chunk 在 prefill 时为 2,048 tokens，在 decode 时为 1,024 tokens。"])
+def test_figures_of_thousands_told_crosswise_are_flagged(body):
+    src = doc("The default chunk is 1,024 tokens for prefill and 2,048 tokens for decode.")
+    assert [f.check for f in flagged(run(body, src))] == ["pairing-swapped"]
+
+
+_SEGMENTS = doc("It is trained with full attention, enabling efficient transcription of audio segments up to 24 minutes in a "
+                "single pass.", kind="model_card", url="https://huggingface.co/o/parakeet")
+
+
+@pytest.mark.parametrize("body", ["单次即可转写最长 24 分钟的音频。", "It transcribes audio of up to 24 minutes in one pass."])
+def test_the_longest_is_an_upper_bound(body):
+    assert flagged(run(body, _SEGMENTS, cite=_SEGMENTS.url)) == []
+
+
+@pytest.mark.parametrize("body", ["单次即可转写 24 分钟的音频。", "It transcribes 24 minutes of audio in one pass."])
+def test_a_bound_dropped_from_the_longest_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _SEGMENTS, cite=_SEGMENTS.url))] == ["hedge-dropped"]

@@ -762,7 +762,8 @@ def axis_sides(text: str, lo: int, hi: int, skip: list[tuple[int, int]] = ()) ->
 
 # "a 24.21% latency improvement and a 31.92% throughput improvement": the parts of one
 # clause, split at its coordinators, each with its figure and its own side
-_PARTS = compile_pattern(r"\s+(?:and|while|whereas|against|versus|vs\.?|compared (?:with|to)|\+)\s+|\s*[,，、;；]\s*"
+# (not the comma of a thousands group: "16,384 tokens")
+_PARTS = compile_pattern(r"\s+(?:and|while|whereas|against|versus|vs\.?|compared (?:with|to)|\+)\s+|\s*(?:(?<!\d),|,(?!\d)|[，、;；])\s*"
                          r"|以及|并且|而|对比|相比", re.IGNORECASE)
 
 
