@@ -96,6 +96,8 @@ class Translator:
                 templates.append(compile_template(message.id, message.string))
         self._plain = plain
         self._templates = templates
+        # the values a message is parsed into recur (a URL, a figure, a fragment): each is parsed once
+        self._parsed: dict[tuple[str, int], tuple[int, str]] = {}
 
     def gettext(self, message: str) -> str:
         return self._gnu.gettext(message)
@@ -119,6 +121,12 @@ class Translator:
             return len(english), self._plain[english]
         if depth >= MAX_DEPTH or not english:
             return 0, english
+        if (english, depth) in self._parsed:
+            return self._parsed[(english, depth)]
+        self._parsed[(english, depth)] = best = self._parse(english, depth)
+        return best
+
+    def _parse(self, english: str, depth: int) -> tuple[int, str]:
         best = (0, english)
         for template in self._templates:
             if not (english.startswith(template.head) and english.endswith(template.tail)):
