@@ -6207,3 +6207,75 @@ def test_the_longest_is_an_upper_bound(body):
 @pytest.mark.parametrize("body", ["单次即可转写 24 分钟的音频。", "It transcribes 24 minutes of audio in one pass."])
 def test_a_bound_dropped_from_the_longest_is_flagged(body):
     assert [f.check for f in flagged(run(body, _SEGMENTS, cite=_SEGMENTS.url))] == ["hedge-dropped"]
+
+
+# a thread opened after the window ends is not bounded by it
+_LATER_PR = doc("Speed up streaming inference for long utterances.", dates={"created": "2022-07-24"}, comments=[
+    {"author": "b-flo", "date": "2022-07-24", "text": "There is no reason not to approve the PR but could you give a small "
+                                                     "benchmark with different lengths, please?"}])
+
+
+@pytest.mark.parametrize("body", ["Reviewer b-flo said there was \"no reason not to approve\" but asked for a small benchmark.",
+                                  "评审 b-flo 表示“没有理由不批准”，但希望补一个不同长度的小基准。"])
+def test_a_reply_in_a_thread_opened_after_the_window(body):
+    found = flagged(run(body, _LATER_PR, window="2021-09-06..2021-09-12"))
+    assert not [f for f in found if f.check in ("reply-not-in-thread", "replier-not-in-thread")]
+
+
+def test_a_reply_in_a_thread_opened_before_the_window_ends_is_still_bounded():
+    early = _LATER_PR.model_copy(update={"dates": _LATER_PR.dates.model_copy(update={"created": "2021-09-01"})})
+    found = flagged(run("Reviewer b-flo said there was \"no reason not to approve\" but asked for a small benchmark.",
+                        early, window="2021-09-06..2021-09-12"))
+    assert [f.check for f in found] == ["reply-not-in-thread"]
+
+
+# the one a participant's saying is addressed to is not its speaker; "pull request" points at a thread
+_RERANK = doc("Add reranking support.", kind="issue", url="https://github.com/vercel/ai/issues/8886", comments=[
+    {"author": "AVtheking", "date": "2025-09-26", "text": "Could I work on this one?"},
+    {"author": "patelvivekdev", "date": "2025-09-29", "text": "https://github.com/vercel/ai/pull/3764."},
+    {"author": "gr2m", "date": "2025-10-01", "text": "@AVtheking maybe have a look at the pull request and see if it "
+                                                     "covers everything for your own use cases?"},
+    {"author": "lgrammel", "date": "2026-07-22", "text": "Identified as Feature. The issue tracks adding reranking "
+                                                        "support, an existing request; no pull request closes it."}])
+
+
+@pytest.mark.parametrize("body", ["He suggested AVtheking look at the pull request to see whether it covers his own use cases.",
+                                  "On 2025-09-29 patelvivekdev answered by linking an existing pull request."])
+def test_an_addressee_and_a_link_posted_are_not_words_put_on_another(body):
+    assert not [f for f in flagged(run(body, _RERANK, cite=_RERANK.url)) if f.check == "speech-put-on-other"]
+
+
+def test_words_of_another_participant_put_on_the_addressee_are_still_flagged():
+    body = "AVtheking suggested looking at the pull request to see whether it covers everything for his own use cases."
+    assert [f.check for f in flagged(run(body, _RERANK, cite=_RERANK.url))] == ["speech-put-on-other"]
+
+
+_TWO_THIRDS = doc("The new implementation takes only ~66% of the time of the previous implementation.")
+
+
+@pytest.mark.parametrize("body", ["换个说法：新实现的耗时只有原来的约 66%，相当于快了约 1.5 倍。",
+                                  "That is, the new code takes about 66% of the old time, i.e. about 1.5x faster."])
+def test_a_share_restated_as_its_multiple_is_not_flagged(body):
+    assert flagged(run(body, _TWO_THIRDS)) == []
+
+
+@pytest.mark.parametrize("body", ["换个说法：新实现的耗时只有原来的约 66%，相当于快了约 3 倍。",
+                                  "That is, the new code takes about 66% of the old time, i.e. about 3x faster."])
+def test_a_share_restated_as_another_multiple_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _TWO_THIRDS))] == ["number-unsupported"]
+
+
+def _open_pr() -> SourceDocument:
+    return doc("Add a dark mode.", state="open", dates={"created": "2025-03-15"},
+               comments=[{"author": "Laisky", "date": "2025-03-27", "text": "I merged it into my fork Laisky/one-api."}])
+
+
+@pytest.mark.parametrize("body", ["Laisky 在 3 月 27 日回复，已把 #101 合并到自己的 fork，有兴趣可以试用。",
+                                  "On March 27 Laisky replied that he merged #101 into his own fork."])
+def test_a_merge_into_a_fork_is_not_the_prs_merge(body):
+    assert not [f for f in flagged(run(body, _open_pr(), window="2025-03-24..2025-03-30")) if f.check == "merged-but-open"]
+
+
+@pytest.mark.parametrize("body", ["Laisky 在 3 月 27 日回复，#101 已经合并。", "On March 27 Laisky merged #101."])
+def test_a_merge_of_an_open_pr_is_still_flagged(body):
+    assert "merged-but-open" in [f.check for f in flagged(run(body, _open_pr(), window="2025-03-24..2025-03-30"))]

@@ -726,7 +726,10 @@ def _pending_besides(ctx: ClaimContext) -> bool:
 
 # "在合并 develop 之后", "after merging main into it": a branch merged into the PR, not the PR merged
 # ("合入 develop", "merged into main" are the PR's own merge)
-_BRANCH_MERGED = compile_pattern(r"\s*(?:了\s*)?(?:the\s+)?(?:latest\s+)?(?:(?:develop|main|master|upstream|trunk)\b|主干|最新代码)",
+_BRANCH_MERGED = compile_pattern(r"\s*(?:了\s*)?(?:the\s+)?(?:latest\s+)?(?:(?:develop|main|master|upstream|trunk)\b|主干|最新代码)"
+                                 # or into someone's fork: "已把它合并到自己的 fork", "merged it into his own fork"
+                                 r"|\s*(?:了\s*)?(?:\w+\s+)?(?:到|进|into|to)\s*(?:自己的|他的|她的|其|(?:his|her|their|my|our)\s+"
+                                 r"(?:own\s+)?|a\s+)\s*fork\b",
                                  re.IGNORECASE)
 
 

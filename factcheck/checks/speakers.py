@@ -60,9 +60,8 @@ _URL = compile_pattern(r"https?://\S+")
 
 def roots(text: str) -> frozenset[str]:
     """The text's words cut to five letters past their endings: "disabling" and "Disable" are one; a name
-    with a digit stays whole ("Yi-1.5-34B-Chat-16k" is not "Yi-1.5-9B-Base-32k"). Links and words of saying
-    are left out."""
-    return frozenset(w[:5] if w.isalpha() else w for w in stems(_URL.sub(" ", text)) if w not in _HOW_SAID)
+    with a digit stays whole ("Yi-1.5-34B-Chat-16k" is not "Yi-1.5-9B-Base-32k"). Words of saying are left out."""
+    return frozenset(w[:5] if w.isalpha() else w for w in stems(text) if w not in _HOW_SAID)
 
 
 def _utterances(doc: SourceDocument) -> list[Said]:
@@ -103,8 +102,10 @@ def attributions(ctx: ClaimContext) -> list[Attribution]:
     if not said or not known:
         return out
     quoted = [(m.start(), m.end()) for m in QUOTED.finditer(text)]
+    # (not one the saying is addressed to: "He suggested AVtheking look at the pull request")
     named = [m for m in LOGIN.finditer(text) if m.group(1).casefold() in known
-             and not any(a <= m.start() < b for a, b in quoted)]
+             and not any(a <= m.start() < b for a, b in quoted)
+             and not any(h.end <= m.start() and text[h.end:m.start()].strip(" @") == "" for h in acts)]
     people = {m.group(1).casefold() for m in named}
     if len(people) == 1:
         spans = [(0, len(text), named[0])]
@@ -117,9 +118,11 @@ def attributions(ctx: ClaimContext) -> list[Attribution]:
     # the words that name the threads and their project ("issue #4", "VoiceBench") are the sentence's way of
     # pointing at the source, shared by everything written there, not what it reports
     repos = [d.repo or (parts[0] if (parts := github_parts(d.url)) else "") for d in threads]
-    pointers = roots(" ".join(SOURCE_WORDS) + " " + " ".join(r.replace("/", " ") for r in repos))
+    pointers = roots(" ".join(SOURCE_WORDS) + " pull request " + " ".join(r.replace("/", " ") for r in repos))
     for lo, hi, m in spans:
-        content = roots(LOGIN.sub(lambda x: " " if x.group(1).casefold() in known else x.group(0), text[lo:hi])) - pointers
+        # (the sentence's own links are where it points, not what it reports: "yl4579 wrote in [#20](…/yl4579/…)")
+        told = _URL.sub(" ", text[lo:hi])
+        content = roots(LOGIN.sub(lambda x: " " if x.group(1).casefold() in known else x.group(0), told)) - pointers
         out.append(Attribution(m.group(1), m.start(1) - lo, content, said, text[lo:hi]))
     return out
 

@@ -198,11 +198,29 @@ def _excused(ctx: ClaimContext, qa: QuantityAt) -> bool:
     model"), or a memory size as the source writes it ("64G")."""
     return (_told_before(ctx, qa.q) or _own_multiple(ctx, qa) is not None or _named_size(qa.q.raw, ctx)
             or _size_as_written(qa.q, ctx) or _spanned_by_timestamps(ctx, qa.q) or _points_between(ctx, qa.q)
-            or _own_sum(ctx, qa) or _spelled_own_change(ctx, qa) or _real_time_multiple(ctx, qa))
+            or _own_sum(ctx, qa) or _spelled_own_change(ctx, qa) or _real_time_multiple(ctx, qa)
+            or _share_as_multiple(ctx, qa))
 
 
 _REAL_TIME = compile_pattern(r"\breal[- ]?time\b|实时", re.IGNORECASE)
 _RTF = compile_pattern(r"\bRTF\b|\breal[- ]?time factor\b|实时(?:因子|率|系数)", re.IGNORECASE)
+
+
+# words that restate what was just said in another form: "相当于快了约 1.5 倍", "that is about 1.5x"
+_RESTATED = compile_pattern(r"相当于|也就是|换句话说|换言之|折合|\b(?:that is|i\.e\.|equivalent to|which means|in other words)\b",
+                            re.IGNORECASE)
+
+
+def _share_as_multiple(ctx: ClaimContext, qa: QuantityAt) -> bool:
+    """"耗时只有原来的约 66%，相当于快了约 1.5 倍": a multiple restated as the reciprocal of a share that the
+    sentence gives and the sources back (time down to 66 % is 1/0.66 = 1.5 times as fast)."""
+    if qa.q.unit != "x" or qa.q.is_range or not _RESTATED.search(ctx.claim.text):
+        return False
+    for (x, _), _ in _given(ctx, ctx.claim):
+        if x.q.unit == "%" and 0 < x.q.high < 100 and same_value(qa.q, qa.q.model_copy(
+                update={"low": 100 / x.q.high, "high": 100 / x.q.high, "raw": f"{100 / x.q.high:.2f}"})):
+            return True
+    return False
 
 
 def _real_time_multiple(ctx: ClaimContext, qa: QuantityAt) -> bool:
@@ -312,8 +330,9 @@ def _given_otherwise(ctx: ClaimContext, qa: QuantityAt) -> Hit | None:
                 hit = None  # or the passage writes the figure after all, in a form the extractor read otherwise
             elif _listed_with_others(ctx, qa):
                 hit = None
-            elif one_unnumbered(qa.q) and not any(o is not qa and not o.negated and any(same_value(o.q, x.q) for x in hit.fact.statement.quantities)
-                                                  for o in ctx.claim.quantities):
+            elif one_unnumbered(qa.q) and not any(
+                    o is not qa and not o.negated and any(same_value(o.q, x.q) for x in hit.fact.statement.quantities)
+                    for o in ctx.claim.quantities):
                 # "on a single L4 … 53s against 57s": one GPU named without a digit is weighed only against a
                 # passage that holds another of the sentence's figures, not any row with a count of GPUs
                 hit = None
@@ -726,6 +745,12 @@ def _said_by(comment: Comment, end) -> bool:
     return end is None or day is None or day <= end
 
 
+def _opened_after(doc: SourceDocument, end) -> bool:
+    """Whether a thread was opened after a day (the window's end)."""
+    created = doc.dates.as_dates().get("created")
+    return end is not None and created is not None and created > end
+
+
 def _reported_speech(text: str) -> bool:
     """A maintainer or reviewer who speaks in the sentence: the speaker, then within a few
     characters of the same clause a verb of saying ("维护者在关闭时确认", "a maintainer later noted"); not
@@ -1013,7 +1038,8 @@ def reply_not_in_thread(ctx: ClaimContext) -> list[Finding]:
              if d.date and d.precision == "day" and end and d.date > end]
     if later:
         end = max(later)
-    if any(_said_by(c, end) for doc in threads for c in doc.comments):
+    # (a thread opened after the window ends is not bounded by it: the draft tells of it as it stands)
+    if any(_said_by(c, None if _opened_after(doc, end) else end) for doc in threads for c in doc.comments):
         return _named_replier_absent(ctx, threads, cited)
     return [ctx.finding("unsupported", "warning",
                         "The sentence reports a reply in the cited thread, which holds no comment by the end of this "

@@ -179,7 +179,7 @@ _NUMBER = compile_pattern(
     + "|".join(sorted(ENGLISH_MULTIPLIERS, key=len, reverse=True))
     + r""")(?![A-Za-z])))
     # "a single A100", "单张 A100", "单卡": one GPU (kept only where a GPU follows)
-    | (?P<single>(?i:(?<![A-Za-z-])single(?=[ \t]))|(?<![简订清名菜账菜])单(?=[ \t]*(?:张|块|台|片|颗|个)?[ \t]*(?:[A-Za-z]|显卡|卡)))
+    | (?P<single>(?i:(?<![A-Za-z-])single(?=[ \t]))|(?<![简订清名菜账])单(?=[ \t]*(?:张|块|台|片|颗|个)?[ \t]*(?:[A-Za-z]|显卡|卡)))
     # "at least a gigabyte", "an hour": an article before a unit spelled out in full is one of it
     | (?P<article>(?i:(?<![A-Za-z-])an?(?=[ \t]+(?:gigabyte|megabyte|terabyte|kilobyte|hour|minute|millisecond)s?\b)))
     """,
