@@ -6279,3 +6279,49 @@ def test_a_merge_into_a_fork_is_not_the_prs_merge(body):
 @pytest.mark.parametrize("body", ["Laisky 在 3 月 27 日回复，#101 已经合并。", "On March 27 Laisky merged #101."])
 def test_a_merge_of_an_open_pr_is_still_flagged(body):
     assert "merged-but-open" in [f.check for f in flagged(run(body, _open_pr(), window="2025-03-24..2025-03-30"))]
+
+
+_GLM_AIR = doc("GLM-4.5-Air adopts a more compact design with 106 billion total parameters and 12 billion active parameters.",
+               kind="model_card", url="https://huggingface.co/zai-org/GLM-4.5-Air")
+
+
+@pytest.mark.parametrize("body", ["更紧凑的 GLM-4.5-Air 为 106B 总参数、12B 激活参数。",
+                                  "The more compact GLM-4.5-Air has 106B total parameters and 12B active parameters."])
+def test_a_size_before_total_parameters_is_a_parameter_count(body):
+    assert flagged(run(body, _GLM_AIR, cite=_GLM_AIR.url)) == []
+
+
+@pytest.mark.parametrize("body", ["更紧凑的 GLM-4.5-Air 为 116B 总参数、12B 激活参数。",
+                                  "The more compact GLM-4.5-Air has 116B total parameters and 12B active parameters."])
+def test_another_count_of_total_parameters_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _GLM_AIR, cite=_GLM_AIR.url))] == ["number-unsupported"]
+
+
+_GPUS_TYPED = doc("Nvidia 4090\nFirst packet latency: 117 ms\nRTF: 0.44\n\nNvida 5090\nFirst packet latency: 113 ms\nRTF: 0.45",
+                  kind="issue", url="https://github.com/o/voxtream/issues/4")
+
+
+@pytest.mark.parametrize("body", ["A user measured 117 ms first-packet latency on an RTX 4090, versus 113 ms on an RTX 5090.",
+                                  "有用户在 RTX 4090 上测得首包延迟 117 ms，在 RTX 5090 上为 113 ms。"])
+def test_a_card_the_source_names_by_its_number_after_a_misspelled_maker(body):
+    assert flagged(run(body, _GPUS_TYPED, cite=_GPUS_TYPED.url)) == []
+
+
+def test_a_card_the_source_never_names_is_still_unseen():
+    body = "A user measured 117 ms first-packet latency on an RTX 4090, versus 113 ms on an RTX 3090."
+    assert [f.check for f in flagged(run(body, _GPUS_TYPED, cite=_GPUS_TYPED.url))] == ["condition-unseen"]
+
+
+_SCALING = doc("Near-linear Scaling: with 8× GPU resources achieving 7.6× efficiency improvement.")
+
+
+@pytest.mark.parametrize("body", ["8 倍 GPU 资源带来 7.6 倍效率提升，换算下来约为 95%。",
+                                  "With 8x the GPUs it is 7.6x as efficient, which works out to about 95% scaling efficiency."])
+def test_one_multiple_as_a_share_of_the_other_is_the_writers_arithmetic(body):
+    assert flagged(run(body, _SCALING)) == []
+
+
+@pytest.mark.parametrize("body", ["8 倍 GPU 资源带来 7.6 倍效率提升，换算下来约为 85%。",
+                                  "With 8x the GPUs it is 7.6x as efficient, which works out to about 85% scaling efficiency."])
+def test_a_share_the_two_multiples_do_not_give_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _SCALING))] == ["number-unsupported"]

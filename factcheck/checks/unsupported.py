@@ -55,6 +55,9 @@ def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
         if a.q.unit == b.q.unit and a.q.unit in ("", "%") and max(a.q.high, b.q.high) <= 100:
             # "68.7，比 GPT-4o-1120 的 62.8 高出约 6 个百分点": the gap of two scores or shares, in points
             out.append((abs(a.q.high - b.q.high), "pp", fact))
+        if a.q.unit == b.q.unit == "x" and min(a.q.high, b.q.high) > 1:
+            # "8 倍 GPU 资源带来 7.6 倍效率提升，换算下来约为 95%": one multiple as a share of the other
+            out.append((min(a.q.high, b.q.high) / max(a.q.high, b.q.high) * 100, "%", fact))
         if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
             continue
         big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
@@ -1348,7 +1351,9 @@ def _card_number_seen(ctx: ClaimContext, m) -> bool:
     number = re.search(r"\d{3,4}", m.text) if m.kind == "hardware" else None
     if number is None:
         return False
-    return re.search(rf"\b(?:nvidia|geforce|rtx|gtx|amd|radeon|rx)\s*{number.group(0)}(?![\d])", _raw(ctx)) is not None
+    # (as users type the maker's name, too: "Nvida 5090")
+    return re.search(rf"\b(?:nvidia|nvida|nvdia|nividia|geforce|rtx|gtx|amd|radeon|rx)\s*{number.group(0)}(?![\d])",
+                     _raw(ctx)) is not None
 
 
 def condition_unseen(ctx: ClaimContext) -> list[Finding]:

@@ -224,7 +224,9 @@ _CHANGE_VERB = compile_pattern(
 _RANGE_WORD = compile_pattern(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
 # "总参数约 428B", "active parameters: 23B": the count follows its noun
 _PARAMS_BEFORE = compile_pattern(r"(?:参数量?|param(?:eter)?s?)[\s:：为是约~≈]*$", re.IGNORECASE)
-_PARAMS_AFTER = compile_pattern(r"[ \t-]*(?:models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
+# ("106B 总参数、12B 激活参数", "106B total parameters": the kind of count before the word counts too)
+_PARAMS_AFTER = compile_pattern(r"[ \t-]*(?:(?:total|activated|active|trainable)[ \t]+param(?:eter)?s?|总参数|激活参数|活跃参数|"
+                                r"models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
 _SLASH_PAIR = compile_pattern(r"[ \t]*/[ \t]*")
 # (ASCII words: a product name is Latin; "48G Agent并发 10 用户" names no product)
 _PRODUCT_BEFORE = compile_pattern(r"(?:(?<![A-Za-z0-9])(?P<prev>[A-Za-z][A-Za-z0-9_.+-]*)[ \t]+)?"
