@@ -6325,3 +6325,21 @@ def test_one_multiple_as_a_share_of_the_other_is_the_writers_arithmetic(body):
                                   "With 8x the GPUs it is 7.6x as efficient, which works out to about 85% scaling efficiency."])
 def test_a_share_the_two_multiples_do_not_give_is_flagged(body):
     assert [f.check for f in flagged(run(body, _SCALING))] == ["number-unsupported"]
+
+
+def test_a_setting_left_off_denies_only_the_term_after_it():
+    from factcheck.extract.statement import extract_statement
+    st = extract_statement("在 TPU v6e 上相对不开投机解码提速约 2.1 倍，在 A100 上（不开 fp8）复测。", claim=True)
+    assert [qa.negated for qa in st.quantities] == [False]
+    assert {m.text: m.negated for m in st.mentions if m.kind in ("hardware", "precision")} == \
+        {"TPU v6e": False, "A100": False, "fp8": True}
+    # "绕不开", "离不开": no setting left off
+    st = extract_statement("本周发布的 CUTLASS 3.4.0 是 Hopper 上做 MoE 推理绕不开的版本，新模型离不开 FP8。", claim=True)
+    assert not any(m.negated for m in st.mentions if m.kind in ("event", "hardware", "precision"))
+
+
+@pytest.mark.parametrize("body", ["PR 附带的 benchmark 显示，在 TPU v6e 上相对不开投机解码提速约 2.1 倍。",
+                                  "The PR's benchmark shows about 2.1x over running without speculative decoding on TPU v6e."])
+def test_a_figure_measured_against_a_setting_left_off_is_still_checked(body):
+    src = doc("End-to-end throughput on TPU v6e: speculative decoding gives a 1.6x speedup over the baseline.")
+    assert [f.check for f in flagged(run(body, src))] in (["number-unsupported"], ["figure-differs"])
