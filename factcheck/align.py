@@ -83,12 +83,15 @@ def decimals(raw: str) -> int:
     return len(m.group(0).split(".")[1])
 
 
-def close(claim_value: float, fact_value: float, *, decimals: int, approx: bool) -> bool:
+def close(claim_value: float, fact_value: float, *, decimals: int, approx: bool, truncated: bool = False) -> bool:
     """A fact value supports a claim value when it rounds to it at the claim's
-    precision, or (with 约/about on either side) lies within 6 %."""
+    precision, or (with 约/about on either side) lies within 6 %; a figure a log prints
+    to many places may also be cut short ("4722.701172" written "4722")."""
     if math.isclose(claim_value, fact_value, rel_tol=1e-9, abs_tol=1e-12):
         return True
     if abs(fact_value - claim_value) <= 0.5 * 10 ** (-decimals) + 1e-9:
+        return True
+    if truncated and 0 <= abs(fact_value) - abs(claim_value) < 10 ** (-decimals):
         return True
     if approx and claim_value and abs(fact_value - claim_value) / abs(claim_value) <= 0.06:
         return True
@@ -115,7 +118,8 @@ def same_value(claim: Quantity, fact: Quantity, *, bare_ok: bool = True, strict:
         # "a 30.20% reduction" / "fell by 3.6%" state the size of a signed change (−30.20%)
         fl, fh = sorted((abs(fl), abs(fh)))
     d = decimals(claim.raw)
-    return close(cl, fl, decimals=d, approx=approx) and close(ch, fh, decimals=d, approx=approx)
+    cut = decimals(fact.raw) >= d + 3  # written to three or more places beyond the claim's
+    return close(cl, fl, decimals=d, approx=approx, truncated=cut) and close(ch, fh, decimals=d, approx=approx, truncated=cut)
 
 
 def value_in(claim: Quantity, value: float, unit: str) -> bool:

@@ -6343,3 +6343,57 @@ def test_a_setting_left_off_denies_only_the_term_after_it():
 def test_a_figure_measured_against_a_setting_left_off_is_still_checked(body):
     src = doc("End-to-end throughput on TPU v6e: speculative decoding gives a 1.6x speedup over the baseline.")
     assert [f.check for f in flagged(run(body, src))] in (["number-unsupported"], ["figure-differs"])
+
+
+_LOG_TABLE = doc("精度\tbatch size\t速度(Tokens/s)\nfp16\t256\t4722.701172\nfp16\t512\t1805.522705", kind="issue",
+                 url="https://github.com/o/fastllm/issues/161")
+
+
+@pytest.mark.parametrize("body", ["另一位用户测得 fp16 在 batch 256 时为 4722 tokens/s，batch 512 时掉到 1805 tokens/s。",
+                                  "Another user measured 4722 tokens/s at batch 256 and 1805 tokens/s at batch 512 in fp16."])
+def test_a_long_logged_figure_cut_short_is_the_sources(body):
+    assert flagged(run(body, _LOG_TABLE, cite=_LOG_TABLE.url)) == []
+
+
+def test_a_logged_figure_told_otherwise_is_still_flagged():
+    body = "Another user measured 4724 tokens/s at batch 256 and 1805 tokens/s at batch 512 in fp16."
+    assert flagged(run(body, _LOG_TABLE, cite=_LOG_TABLE.url))
+
+
+def test_targeting_a_part_is_no_version_to_come():
+    src = doc("* Beta release of Pointer-Array Batched GEMMs targeting H100 tensor cores (requires CUDA 12.3 or above).",
+              url="https://github.com/NVIDIA/cutlass/pull/1286")
+    for body in ("针对 H100 tensor cores 的 Pointer-Array Batched GEMM 以 Beta 形式发布，要求 CUDA 12.3 或以上。",
+                 "Pointer-Array Batched GEMMs for H100 were released as a beta and require CUDA 12.3 or above."):
+        assert not [f for f in flagged(run(body, src, cite=src.url)) if f.check == "planned-called-released"]
+    planned = doc("The grouped GEMM is targeted for CUDA 12.4 support next quarter.", url="https://github.com/NVIDIA/cutlass/pull/1286")
+    assert [f.check for f in flagged(run("The grouped GEMM shipped with CUDA 12.4 support.", planned, cite=planned.url))] \
+        == ["planned-called-released"]
+
+
+_NO_NET_WIN = doc("We ported three optimizations: compiled verify, the flash-skip decode kernel and the MoE verify kernels. "
+                  "**All three: no net win** over the stock 0.6.4 verify stack.", kind="issue", url="https://github.com/o/omlx/issues/3471")
+
+
+def test_none_of_denies_like_no():
+    assert flagged(run("None of the three ports gave a net win over the stock 0.6.4 verify stack.", _NO_NET_WIN,
+                       cite=_NO_NET_WIN.url)) == []
+    assert [f.check for f in flagged(run("All three ports gave a net win over the stock 0.6.4 verify stack.", _NO_NET_WIN,
+                                         cite=_NO_NET_WIN.url))] == ["polarity-flipped"]
+
+
+_TWO_PATHS = doc("For 1,168 generated tokens, the current NVFP4 MTP path accepted 736/1,713 drafts at 156.33 tok/s. "
+                 "A BF16 MTP-expert prototype accepted 731/1,736 at 153.22 tok/s and used about 5 GiB more device memory.",
+                 kind="issue", url="https://github.com/o/ninfer/issues/102")
+
+
+@pytest.mark.parametrize("body", ["The BF16 prototype also ran at 153.22 tok/s versus 156.33 tok/s and used about 5 GiB more "
+                                  "device memory.",
+                                  "BF16 原型的速度为 153.22 tok/s，对比 156.33 tok/s，显存多用约 5 GiB。"])
+def test_a_figure_set_against_the_first_is_the_other_sides(body):
+    assert flagged(run(body, _TWO_PATHS, cite=_TWO_PATHS.url)) == []
+
+
+def test_the_other_sides_figure_told_as_the_named_ones_is_still_flagged():
+    body = "The BF16 prototype ran at 156.33 tok/s and used about 5 GiB more device memory."
+    assert flagged(run(body, _TWO_PATHS, cite=_TWO_PATHS.url))

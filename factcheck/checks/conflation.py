@@ -10,6 +10,7 @@ from ..lexicon import load_lexicon
 from ..models import Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
+from .figures import set_against
 from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences, stems
 from .tables import bare_name, fold_text, named_in, table_key, table_rows
 
@@ -691,6 +692,8 @@ def _figure_under_other(ctx: ClaimContext, kind: str) -> list[Finding]:
     for qa in ctx.claim.quantities:
         if qa.negated or not distinctive(qa.q):
             continue
+        if any(o is not qa and o.q.start < qa.q.start and set_against(ctx.claim.text, o, qa) for o in ctx.claim.quantities):
+            continue  # "BF16 … 153.22 tok/s versus 156.33 tok/s": the figure set against the first is the other side's
         m = _nearest(qa, [c for c in claimed if c.clause == qa.clause], ctx.claim.changes())
         if m is None:
             continue

@@ -236,10 +236,22 @@ def labelled_elsewhere(text: str, qa: QuantityAt, facts: list[Fact], claim: list
             if best is None or covered > best[0]:
                 # the claim's other figure, told in another clause ("另加 20GB …，合计约 40GB"): the passage
                 # numbers that one, and leaves this figure unread
-                own_other = any(o is not qa and o.clause != qa.clause and _holds(o, other)
-                                and _cover(label(text, o.q.start, o.q.end), theirs) >= covered for o in claim)
+                # (or in the same clause, set against it: "ran at 153.22 tok/s versus 156.33 tok/s")
+                own_other = any(o is not qa and _holds(o, other) and (
+                    o.clause != qa.clause and _cover(label(text, o.q.start, o.q.end), theirs) >= covered
+                    or set_against(text, o, qa) and _cover(label(text, o.q.start, o.q.end), theirs) > 0) for o in claim)
                 best = (covered, None if own_other else Hit(fact, other))
     return best[1] if best else None
+
+
+_VERSUS = compile_pattern(r"\b(?:versus|vs\.?|against|compared (?:with|to))\b|对比|相比|相较|对")
+
+
+def set_against(text: str, a: QuantityAt, b: QuantityAt) -> bool:
+    """Two figures of a sentence set against each other: "153.22 tok/s versus 156.33 tok/s", "0.45 对 0.44"."""
+    first, second = (a, b) if a.q.start < b.q.start else (b, a)
+    between = text[first.q.end:second.q.start]
+    return len(between) <= 16 and _VERSUS.search(between) is not None
 
 
 def _past_rounding(claim: QuantityAt, other: QuantityAt) -> bool:
