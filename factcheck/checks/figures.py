@@ -81,7 +81,7 @@ def _noun(text: str, end: int) -> str | None:
     if not noun.isascii():  # "个张量" counts tensors: the English word, to meet an English source's "919-tensor"
         hit = next((h for h in load_lexicon().gloss.find(text[m.start(1):m.start(1) + 6]) if h.start == 0), None)
         return hit.key if hit else noun
-    return noun[:-1] if noun.isascii() and len(noun) > 2 and noun.endswith("s") and not noun.endswith("ss") else noun
+    return _one_form(noun)
 
 
 # or the name it is the value of, right before it: "block_t of 8", "block_t（16）", "rank=4"
@@ -101,7 +101,8 @@ def _key(text: str, start: int) -> str | None:
 
 
 def _one_form(word: str | None) -> str | None:
-    return word[:-1] if word and word.isascii() and len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    """One form for a word's singular and plural ("SMs" and "SM", "Parameters" and "parameter")."""
+    return word[:-1] if word and word.isascii() and len(word) > 2 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _counts_alike(noun: str | None, key: str | None, their_noun: str | None, their_key: str | None,

@@ -967,10 +967,9 @@ def proposal_called_shipped(ctx: ClaimContext) -> list[Finding]:
         # the thread itself reports it done: "The forward kernel is now ~20% faster" in a comment on an RFC
         claim_gist = gist(ctx.claim.text)
         # (two words of it are enough where the sentence names the comment's writer)
-        named = {c.author.lstrip("@").casefold() for c in doc.comments if c.author
-                 and c.author.lstrip("@").casefold() in ctx.claim.text.casefold()}
+        by_name = any(c.author and c.author.lstrip("@").casefold() in ctx.claim.text.casefold() for c in doc.comments)
         reported = any(f.where.startswith("comment") and f.statement.of("shipped", affirmed=True)
-                       and len(claim_gist & gist(f.quote)) >= (2 if named else 3) for f in ctx.facts_of(doc))
+                       and len(claim_gist & gist(f.quote)) >= (2 if by_name else 3) for f in ctx.facts_of(doc))
         if proposing and not reported:
             return [ctx.finding(
                 "overstatement", "warning",

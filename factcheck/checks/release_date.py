@@ -9,7 +9,6 @@ import re
 from ..align import words
 from ..extract.numerals import chinese_to_number
 from ..extract.records import DateMention
-from ..extract.statement import extract_statement
 from ..extract.versions import extract_versions, same_version_key
 from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
@@ -833,7 +832,7 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
         if score < 2:
             return []
     state = (doc.state or "").lower()
-    if state == "closed" and _merged_as_commit(doc):
+    if state == "closed" and _merged_as_commit(ctx, doc):
         return []
     if state in ("open", "closed") and not doc.dates.as_dates().get("merged"):
         said = "still open" if state == "open" else "closed without being merged"
@@ -849,18 +848,14 @@ def merged_but_open(ctx: ClaimContext) -> list[Finding]:
 _COMMIT = compile_pattern(r"(?<![\w/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w/])")
 
 
-def _merged_as_commit(doc) -> bool:
+def _merged_as_commit(ctx: ClaimContext, doc: SourceDocument) -> bool:
     """A closed pull request whose thread says it went in as a commit: "It merged but the PR didn't close.
-    4030faae…" (projects that land changes through their own tooling close the PR unmerged)."""
-    for comment in doc.comments:
-        if not _COMMIT.search(comment.text):
-            continue
-        for sentence in re.split(r"(?<=[.!?。！？])\s+", comment.text):
-            if "?" in sentence or "？" in sentence:
-                continue
-            if any(m.key == "merged" and not m.negated for m in extract_statement(sentence).of("event")):
-                return True
-    return False
+    4030faae…" (projects that land changes through their own tooling close the PR unmerged). A sentence of a
+    comment that names a commit, not a question, tells a merge."""
+    with_commit = {f"comment:{i}" for i, c in enumerate(doc.comments) if _COMMIT.search(c.text)}
+    return any(f.where in with_commit and "?" not in f.quote and "？" not in f.quote
+               and any(m.key == "merged" and not m.negated for m in f.statement.of("event"))
+               for f in ctx.facts_of(doc))
 
 
 _HOPED = compile_pattern(r"希望|预计|有望|\b(?:hope[sd]?|expect(?:s|ed)?|next week)\b|下周", re.IGNORECASE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from ..align import Hit, Ratio, base_values, dimension, distinctive, is_result, matches, same_value, words
+from ..align import Hit, Ratio, base_values, dimension, distinctive, is_result, matches, same_value, value_in, words
 from ..extract.versions import extract_versions, same_version_key
 from ..extract.statement import QuantityAt, one_unnumbered
 from ..facts import Fact
@@ -220,8 +220,7 @@ def _share_as_multiple(ctx: ClaimContext, qa: QuantityAt) -> bool:
     if qa.q.unit != "x" or qa.q.is_range or not _RESTATED.search(ctx.claim.text):
         return False
     for (x, _), _ in _given(ctx, ctx.claim):
-        if x.q.unit == "%" and 0 < x.q.high < 100 and same_value(qa.q, qa.q.model_copy(
-                update={"low": 100 / x.q.high, "high": 100 / x.q.high, "raw": f"{100 / x.q.high:.2f}"})):
+        if x.q.unit == "%" and 0 < x.q.high < 100 and value_in(qa.q, 100 / x.q.high, "x"):
             return True
     return False
 
@@ -235,8 +234,7 @@ def _real_time_multiple(ctx: ClaimContext, qa: QuantityAt) -> bool:
         if not _RTF.search(st.text):
             continue
         for (x, _), _ in _given(ctx, st):
-            if not x.q.unit and 0 < x.q.high < 1 and same_value(qa.q, qa.q.model_copy(
-                    update={"low": 1 / x.q.high, "high": 1 / x.q.high, "raw": f"{1 / x.q.high:.2f}"})):
+            if not x.q.unit and 0 < x.q.high < 1 and value_in(qa.q, 1 / x.q.high, "x"):
                 return True
     return False
 
