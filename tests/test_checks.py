@@ -6397,3 +6397,474 @@ def test_a_figure_set_against_the_first_is_the_other_sides(body):
 def test_the_other_sides_figure_told_as_the_named_ones_is_still_flagged():
     body = "The BF16 prototype ran at 156.33 tok/s and used about 5 GiB more device memory."
     assert flagged(run(body, _TWO_PATHS, cite=_TWO_PATHS.url))
+
+
+# --- stop 30 -------------------------------------------------------------------
+
+_HERMES = doc("Measured A100 result:\n- batch 2, sequence 4096: 7,939 to 8,879 tokens/s steady state (+11.8%)\n"
+              "- fused scan backward: 10.893 ms to 5.889 ms per layer", url="https://github.com/o/hermes/pull/57")
+
+
+@pytest.mark.parametrize("body", [
+    "For readers comparing numbers: the 11.8% is the steady-state tokens/s figure, while the 10.893 → 5.889 ms drop is per "
+    "layer for one fused kernel.",
+    "11.8% 是稳态 tokens/s 的提升，而 10.893 → 5.889 ms 是单个融合 kernel 每层的耗时变化。"])
+def test_a_percentage_set_apart_from_a_change_is_not_read_as_its_size(body):
+    assert flagged(run(body, _HERMES, cite=_HERMES.url)) == []
+
+
+@pytest.mark.parametrize("body", ["The fused scan backward improved by 11.8%, from 10.893 ms to 5.889 ms per layer.",
+                                  "融合 scan backward 每层耗时改善 11.8%，从 10.893 ms 降到 5.889 ms。"])
+def test_a_percentage_told_as_the_size_of_the_change_is_still_checked(body):
+    assert "change-percent-disagrees" in [f.check for f in flagged(run(body, _HERMES, cite=_HERMES.url))]
+
+
+_GROK = doc("We are releasing the base model weights and network architecture of Grok-1. This is the raw base model "
+            "checkpoint from the Grok-1 pre-training phase, which concluded in October 2023.", kind="blog",
+            url="https://x.ai/news/grok-os", title="Open Release of Grok-1", dates={"published": "2024-03-17"})
+
+
+@pytest.mark.parametrize("body", [
+    "The released checkpoint is the raw base model from the pre-training phase that concluded in October 2023.",
+    "发布的 checkpoint 是 2023 年 10 月结束的预训练阶段的原始基座模型。"])
+def test_a_date_of_another_event_beside_a_release_is_not_its_day(body):
+    assert flagged(run(body, _GROK, window="2024-03-15..2024-03-21", cite=_GROK.url)) == []
+
+
+@pytest.mark.parametrize("body", ["The Grok-1 base checkpoint was released in October 2023.",
+                                  "Grok-1 的基座 checkpoint 于 2023 年 10 月发布。"])
+def test_a_release_told_in_another_month_is_still_flagged(body):
+    assert [f.check for f in flagged(run(body, _GROK, window="2024-03-15..2024-03-21", cite=_GROK.url))] \
+        == ["date-contradicted"]
+
+
+_LLUMNIX = doc("Test Setup:\n- Instances: 5\n- Model: qwen2-7b\n- GPU: 4090 24GB\n- Concurrency: 120\n\nFindings:\n"
+               "We observed that the TTFT and TPOT for Llumnix are about 20% lower compared to vLLM.", kind="issue",
+               url="https://github.com/o/llumnix/issues/100")
+
+
+@pytest.mark.parametrize("body", ["The test ran qwen2-7b on RTX 4090 24GB cards at a concurrency of 120, with TTFT and "
+                                  "TPOT about 20% lower.",
+                                  "测试在 RTX 4090 24GB 上以 120 并发运行 qwen2-7b，TTFT 和 TPOT 约低 20%。"])
+def test_a_cards_number_given_as_the_gpu_is_the_card(body):
+    assert flagged(run(body, _LLUMNIX, cite=_LLUMNIX.url)) == []
+
+
+@pytest.mark.parametrize("body", ["The test ran qwen2-7b on RTX 3090 cards at a concurrency of 120, with TTFT and TPOT "
+                                  "about 20% lower.",
+                                  "测试在 RTX 3090 上以 120 并发运行 qwen2-7b，TTFT 和 TPOT 约低 20%。"])
+def test_another_card_than_the_gpu_given_is_still_flagged(body):
+    assert [f.check for f in flagged(run(body, _LLUMNIX, cite=_LLUMNIX.url))] == ["condition-unseen"]
+
+
+_DOTTED_V = doc("just small things and no rush to release this", title="Release v.0.9.4",
+                url="https://github.com/o/mflux/pull/237", dates={"created": "2025-07-09"})
+
+
+@pytest.mark.parametrize("body", ["mflux 的发版 PR #237 于 2025-07-09 开出，目标是 v0.9.4。",
+                                  "mflux's release PR #237, opened on 2025-07-09, targets v0.9.4."])
+def test_a_version_written_v_dot_is_the_version(body):
+    assert not [f for f in flagged(run(body, _DOTTED_V, window="2025-07-07..2025-07-13", cite=_DOTTED_V.url))
+                if f.check == "version-unsupported"]
+
+
+@pytest.mark.parametrize("body", ["mflux 的发版 PR #237 于 2025-07-09 开出，目标是 v0.9.5。",
+                                  "mflux's release PR #237, opened on 2025-07-09, targets v0.9.5."])
+def test_another_version_than_the_dotted_one_is_still_unsupported(body):
+    assert [f.check for f in flagged(run(body, _DOTTED_V, window="2025-07-07..2025-07-13", cite=_DOTTED_V.url))] \
+        == ["version-unsupported"]
+
+
+_AMPHION = doc("Amphion has a new release for its VALL-E models, it uses Llama as its underlying architecture and has "
+               "better model performance, faster training speed, and more readable codes compared to our first version.\n\n"
+               "Files and versions: main, 10.8 GB, acoustic_modeling/model.safetensors 4.49 GB", kind="page",
+               url="https://github.com/o/Amphion")
+
+
+@pytest.mark.parametrize("body", ["According to the README, the new VALL-E trains roughly twice as fast as the first version.",
+                                  "据 README，新版 VALL-E 的训练速度大约快了一倍多，约为第一版的 2.4 倍。"])
+def test_a_ratio_of_file_sizes_backs_no_speed(body):
+    assert [f.check for f in flagged(run(body, _AMPHION, cite=_AMPHION.url))] == ["number-unsupported"]
+
+
+@pytest.mark.parametrize("body", ["The main branch holds about 2.4 times the size of the acoustic model file.",
+                                  "main 分支的体积约为声学模型文件的 2.4 倍。"])
+def test_a_ratio_of_file_sizes_still_backs_a_size(body):
+    assert flagged(run(body, _AMPHION, cite=_AMPHION.url)) == []
+
+
+_HUNYUAN = doc("**Hunyuan-A13B-Pretrain** 在 12/14 个任务上超越了Hunyuan上一代52B激活参数的MoE模型Hunyuan-Large，"
+               "证实了它在预训练任务上出色的能力。\n\nHunyuan-A13B-Pretrain outperforms Hunyuan-Large on 12 of the 14 tasks.",
+               kind="model_card", url="https://huggingface.co/tencent/Hunyuan-A13B-Instruct")
+
+
+@pytest.mark.parametrize("body", ["Hunyuan-A13B-Pretrain 在全部 14 个任务上都超越了上一代 MoE 模型 Hunyuan-Large。",
+                                  "Hunyuan-A13B-Pretrain beats Hunyuan-Large on all 14 tasks."])
+def test_all_of_a_count_the_source_gives_partly_is_flagged(body):
+    [f] = flagged(run(body, _HUNYUAN, cite=_HUNYUAN.url))
+    assert (f.check, f.category) == ("all-of-count-partial", "overstatement")
+    assert "12" in f.evidence[0].quote
+
+
+@pytest.mark.parametrize("body", ["Hunyuan-A13B-Pretrain 在 14 个任务中的 12 个上超越了 Hunyuan-Large。",
+                                  "Hunyuan-A13B-Pretrain 在 12/14 个任务上超越了 Hunyuan-Large，并非全部 14 个任务。",
+                                  "Hunyuan-A13B-Pretrain beats Hunyuan-Large on 12 of the 14 tasks.",
+                                  "Hunyuan-A13B-Pretrain beats Hunyuan-Large on almost all 14 tasks, 12 of them."])
+def test_a_count_kept_to_its_part_is_not_flagged(body):
+    assert flagged(run(body, _HUNYUAN, cite=_HUNYUAN.url)) == []
+
+
+_MODERNBERT = doc("But no longer: not only is ModernBERT the first base-size model to beat DeBERTaV3 on GLUE, it also uses less "
+                  "than 1/5th of Deberta’s memory.", kind="blog", url="https://huggingface.co/blog/modernbert")
+
+
+@pytest.mark.parametrize("body", ["The authors say it is the first base-size model to beat DeBERTaV3 on GLUE while using "
+                                  "less than 1/5 of DeBERTa's memory.",
+                                  "作者称 ModernBERT 是首个在 GLUE 上超过 DeBERTaV3 的 base 尺寸模型，显存占用不到 DeBERTa 的 1/5。"])
+def test_not_only_adds_and_denies_nothing(body):
+    assert flagged(run(body, _MODERNBERT, cite=_MODERNBERT.url)) == []
+
+
+def test_a_real_negation_beside_not_only_still_denies():
+    src = doc("ModernBERT is not the first base-size model to beat DeBERTaV3 on GLUE.", kind="blog",
+              url="https://huggingface.co/blog/modernbert")
+    assert [f.check for f in flagged(run("ModernBERT is the first base-size model to beat DeBERTaV3 on GLUE.", src,
+                                         cite=src.url))] == ["polarity-flipped"]
+
+
+_OPT_IN = doc("### Breaking\n- Telemetry is now opt-in by default and will be removed in the next release.", kind="release",
+              url="https://github.com/o/chainlit/releases/tag/2.6.0")
+
+
+@pytest.mark.parametrize("body", ["同一版本把 Telemetry 改为默认 opt-in。", "That release made telemetry the new default opt-in setting."])
+def test_a_default_changed_to_opt_in_is_off(body):
+    assert flagged(run(body, _OPT_IN, cite=_OPT_IN.url)) == []
+
+
+@pytest.mark.parametrize("body", ["同一版本把 Telemetry 改为默认开启。", "That release turned telemetry on by default."])
+def test_a_default_told_on_against_opt_in_is_still_flagged(body):
+    assert [f.check for f in flagged(run(body, _OPT_IN, cite=_OPT_IN.url))] == ["status-default"]
+
+
+_BUMP = doc("Bump agentscope version from 2.0.6 to 2.0.7 for release.", url="https://github.com/o/agentscope/pull/2407",
+            state="merged", dates={"created": "2026-09-15", "merged": "2026-09-16"})
+_IN_USE = doc("**Version:** 2.0.6\n\nThe agent hangs when the tool call times out.", kind="issue",
+              url="https://github.com/o/agentscope/issues/2300", dates={"created": "2026-07-21"})
+
+
+@pytest.mark.parametrize("body", ["本周 AgentScope 提交了 #2407，把版本从 2.0.6 升到 2.0.7 用于发版，该 PR 已合并。",
+                                  "This week AgentScope merged #2407, which bumps the version from 2.0.6 to 2.0.7 for the release."])
+def test_the_old_side_of_a_version_bump_is_not_the_release(body):
+    assert not [f for f in flagged(run_citing(body, _BUMP, _IN_USE)) if f.check == "version-in-use-before-window"]
+
+
+@pytest.mark.parametrize("body", ["本周发布了 AgentScope 2.0.6。", "AgentScope 2.0.6 was released this week."])
+def test_a_version_in_use_before_the_window_told_as_released_is_still_flagged(body):
+    assert [f.check for f in flagged(run_citing(body, _BUMP, _IN_USE))] == ["version-in-use-before-window"]
+
+
+_IRIS = doc("We are thrilled to announce the release of vLLM Semantic Router v0.1, codename Iris. Since our experimental "
+            "launch in September 2025, we've witnessed extraordinary community growth: over 600 Pull Requests merged.",
+            kind="blog", url="https://blog.vllm.ai/2026/01/05/semantic-router-v0.1.html", title="vLLM Semantic Router v0.1 Iris",
+            dates={"published": "2026-01-05"})
+
+
+@pytest.mark.parametrize("body", ["团队称，自 2025 年 9 月实验性发布以来，项目已合并 600 多个 PR。",
+                                  "Since its experimental release in September 2025, the project has merged over 600 PRs."])
+def test_a_date_the_page_itself_gives_is_not_the_pages_date(body):
+    assert flagged(run(body, _IRIS, window="2026-01-05..2026-01-11", cite=_IRIS.url)) == []
+
+
+@pytest.mark.parametrize("body", ["vLLM Semantic Router v0.1 于 2025 年 12 月发布。",
+                                  "vLLM Semantic Router v0.1 was released in December 2025."])
+def test_a_release_month_the_page_does_not_give_is_still_flagged(body):
+    assert [f.check for f in flagged(run(body, _IRIS, window="2026-01-05..2026-01-11", cite=_IRIS.url))] \
+        == ["date-contradicted"]
+
+
+_OPIK = doc("## Details\nA new parameter `track` has been added with a default value of `True`.",
+            url="https://github.com/o/opik/pull/900", state="merged",
+            comments=[{"author": "alexkuzmik", "date": "2024-12-18", "text": ":+1:"},
+                      {"author": "jverre", "date": "2024-12-19", "text": "This has been implemented and released, thanks!"}])
+
+
+@pytest.mark.parametrize("body", ['Reviewer alexkuzmik approved it with "LGTM, ship it" on 2024-12-18.',
+                                  "jverre replied “This has now been fully released to everyone”."])
+def test_words_quoted_as_a_saying_that_no_source_holds_are_flagged(body):
+    [f] = [f for f in flagged(run(body, _OPIK, window="2024-12-16..2024-12-22", cite=_OPIK.url))
+           if f.check == "quote-not-in-source"]
+    assert f.category == "unsupported"
+
+
+@pytest.mark.parametrize("body", ["jverre replied “This has been implemented and released” a day later.",
+                                  "jverre replied: \"this has been implemented AND released, thanks\".",
+                                  "jverre 回复称“已经实现并发布”。",
+                                  "jverre replied that it had been “implemented … released”.",
+                                  'The PR sets a "default value" for `track`.'])
+def test_a_quote_the_source_holds_or_a_translated_or_elided_one_is_not_flagged(body):
+    assert not [f for f in flagged(run(body, _OPIK, window="2024-12-16..2024-12-22", cite=_OPIK.url))
+                if f.check == "quote-not-in-source"]
+
+
+_DOTS = doc("dots.llm1 is a MoE model that activates 14B parameters out of 142B total parameters.", kind="model_card",
+            url="https://huggingface.co/rednote-hilab/dots.llm1.base")
+
+
+@pytest.mark.parametrize("body", ["dots.llm1 是一个 MoE 模型，总参数 142B，每次推理只激活 14B，激活比例不到 10%。",
+                                  "dots.llm1 activates 14B of its 142B total parameters, less than 10% of them."])
+def test_a_share_the_sentences_own_figures_give_is_theirs(body):
+    assert flagged(run(body, _DOTS, cite=_DOTS.url)) == []
+
+
+@pytest.mark.parametrize("body", ["dots.llm1 是一个 MoE 模型，总参数 142B，每次推理只激活 14B，激活比例约 20%。",
+                                  "dots.llm1 activates 14B of its 142B total parameters, about 20% of them."])
+def test_a_share_the_sentences_own_figures_do_not_give_is_still_flagged(body):
+    assert [f.check for f in flagged(run(body, _DOTS, cite=_DOTS.url))] == ["number-unsupported"]
+
+
+_QWEN_VL = doc("| Benchmark | Qwen2.5-VL-72B | Qwen2.5-VL-7B |\n|---|---|---|\n| ScreenSpot Pro | 43.6 | 29.0 |", kind="page",
+               url="https://github.com/o/Qwen2.5-VL")
+
+
+@pytest.mark.parametrize("body", ["72B 在 ScreenSpot Pro 上为 43.6，约为 7B（29.0）的 1.5 倍。",
+                                  "On ScreenSpot Pro the 72B scores 43.6, about 1.5 times what the 7B (29.0) scores."])
+def test_a_model_size_after_a_hedge_is_the_models_name(body):
+    assert flagged(run(body, _QWEN_VL, cite=_QWEN_VL.url)) == []
+
+
+_SKY = doc("| | | Sky-T1-32B-Preview | Sky-T1-32B-Flash | Qwen2.5-32B-Instruct |\n|---|---|---|---|---|\n"
+           "| Math500 | Acc | 88.6 | 88.6 | 76.2 |\n| | Avg Len | 2124 | 1417 (-33%) | 522 |\n"
+           "| MMLU | Acc | 82.4 | 81.7 | 80.1 |", kind="model_card", url="https://huggingface.co/NovaSky-AI/Sky-T1-32B-Flash")
+
+
+@pytest.mark.parametrize("body", ["以 Math500 为例，Flash 的平均长度从 2124 降到 1417（-33%），准确率保持 88.6 不变。",
+                                  "On Math500, Flash cut the average length from 2124 to 1417 (-33%) and its accuracy stayed "
+                                  "unchanged at 88.6."])
+def test_accuracy_unchanged_on_the_row_the_sentence_names(body):
+    assert flagged(run(body, _SKY, cite=_SKY.url)) == []
+
+
+@pytest.mark.parametrize("body", ["以 MMLU 为例，Flash 的准确率保持 82.4 不变。", "On MMLU, Flash kept its accuracy unchanged at 82.4."])
+def test_accuracy_told_unchanged_on_a_row_that_moved_is_still_flagged(body):
+    assert "accuracy-unchanged" in [f.check for f in flagged(run(body, _SKY, cite=_SKY.url))]
+
+
+_FLOOR_SRC = doc("## [2.4.0] - 2025-03-11\n\n### Changed\n\n- Chainlit now requires python `>=3.10`\n\n### Added\n\n"
+                 "- MCP support through `@cl.on_mcp_connect`", kind="release",
+                 url="https://github.com/o/chainlit/releases/tag/2.4.0")
+
+
+@pytest.mark.parametrize("body", ["2.4.0 起，Chainlit 要求 Python 3.11 及以上，并通过 `@cl.on_mcp_connect` 引入 MCP 支持。",
+                                  "Since 2.4.0, Chainlit requires Python 3.11 or later.",
+                                  "Chainlit 2.4.0 now needs python>=3.11."])
+def test_a_lowest_version_the_source_gives_otherwise_is_flagged(body):
+    [f] = flagged(run(body, _FLOOR_SRC, window="2025-03-10..2025-03-16", cite=_FLOOR_SRC.url))
+    assert f.check == "requirement-floor-differs" and ">=3.10" in f.evidence[0].quote
+
+
+@pytest.mark.parametrize("body", ["2.4.0 起，Chainlit 要求 Python 3.10 及以上。", "Since 2.4.0, Chainlit requires Python 3.10+.",
+                                  "Chainlit 2.4.0 needs python >= 3.10, and is tested with Python 3.12.",
+                                  "Since 2.4.0, Chainlit requires CUDA 12.1 or later."])
+def test_the_lowest_version_the_source_gives_or_one_it_does_not_speak_of_is_not_flagged(body):
+    assert not [f for f in flagged(run(body, _FLOOR_SRC, window="2025-03-10..2025-03-16", cite=_FLOOR_SRC.url))
+                if f.check == "requirement-floor-differs"]
+
+
+def test_a_local_version_tag_is_no_lowest_version():
+    src = doc("Requires torch>=2.3.", url="https://github.com/o/r/issues/10", kind="issue")
+    assert not [f for f in flagged(run("The user ran it on torch 2.4.1+cu121 and hit a TypeError.", src, cite=src.url))
+                if f.check == "requirement-floor-differs"]
+
+
+_MXBAI = doc("mxbai-embed-large-v1\n\nParameters 340M\nContext Window 512\n\nCompare with other models\n\n"
+             "Model | Context Window | Dimensions | Price / 1M tokens\nmxbai Embed Large v1 | 512 | 1024 | $0.10\n"
+             "mxbai embed xsmall v1 | 4.1K | 384 | -", kind="page", url="https://www.mixedbread.com/docs/models/mxbai-embed-large-v1")
+
+
+@pytest.mark.parametrize("body", ["For comparison, Mixedbread's English model has 340M parameters, 1024-dimensional embeddings "
+                                  "and a 512-token context window.",
+                                  "作为对比，Mixedbread 的英文 model 有 340M 参数、1024 维向量和 512 token 的上下文窗口。"])
+def test_a_tables_header_line_is_no_row_the_sentence_names(body):
+    assert flagged(run(body, _MXBAI, cite=_MXBAI.url)) == []
+
+
+def test_a_named_rows_swap_is_still_flagged_beside_a_header_line():
+    src = doc("| Model | Context | Throughput (tok/s) |\n| --- | --- | --- |\n| Model-A-7B | 4096 | 20.7 |\n"
+              "| Model-B-13B | 4096 | 19.1 |\n| Model-C-70B | 8192 | 13.2 |", kind="page", url="https://github.com/o/models")
+    assert [f.check for f in flagged(run("Model-A-7B managed only 13.2 tok/s.", src, cite=src.url))] == ["named-row-swapped"]
+
+
+_SOLAR = doc("Solar Pro Preview shows superior performance compared to LLMs with less than 30 billion parameters and delivers "
+             "performance comparable to models over three times its size, such as Llama 3.1 with 70 billion parameters.",
+             kind="model_card", url="https://huggingface.co/upstage/solar-pro-preview-instruct")
+
+
+@pytest.mark.parametrize("body", ["官方称其在 30B 以下的 LLM 中表现更优，并与 Llama 3.1 70B 这类体量三倍以上的模型性能相当。",
+                                  "Upstage says it beats LLMs under 30B and matches models over three times its size, such as "
+                                  "Llama 3.1 70B."])
+def test_a_parameter_count_beside_a_bound_or_after_a_models_version_is_a_count(body):
+    assert flagged(run(body, _SOLAR, cite=_SOLAR.url)) == []
+
+
+@pytest.mark.parametrize("text, value", [("官方称其在 30B 以下的 LLM 中表现更优", 30e9), ("与 Llama 3.1 70B 性能相当", 70e9),
+                                         ("it beats LLMs under 30B", 30e9), ("70B 级模型", 70e9)])
+def test_a_size_beside_a_bound_or_after_a_models_version_reads_as_parameters(text, value):
+    from factcheck.extract.statement import extract_statement
+    [q] = [qa.q for qa in extract_statement(text).quantities if qa.q.high >= 1e9]
+    assert (q.unit, q.high) == ("params", value)
+
+
+def test_a_byte_size_stays_bytes():
+    from factcheck.extract.statement import extract_statement
+    assert [qa.q.unit for qa in extract_statement("(448B NoPE) and 584B per token").quantities] == ["B", "B/token"]
+
+
+_INSPECT = doc("## 0.3.218 (06 May 2026)\n\n- HuggingFace: Add `trust_remote_code` model argument (defaults to `False`).\n"
+               "- VLLM: New `vllm-completions` model provider.", kind="release",
+               url="https://github.com/o/inspect_ai/blob/main/CHANGELOG.md")
+
+
+@pytest.mark.parametrize("body", ["The Hugging Face provider gains a `trust_remote_code` model argument, which defaults to `True`.",
+                                  "Hugging Face 后端新增 `trust_remote_code` 参数，默认为 True。"])
+def test_a_default_given_in_a_relative_clause_or_brackets_is_the_settings(body):
+    [f] = flagged(run(body, _INSPECT, cite=_INSPECT.url))
+    assert f.check == "default-value-differs" and "trust_remote_code" in f.message
+
+
+@pytest.mark.parametrize("body", ["The Hugging Face provider gains a `trust_remote_code` model argument, which defaults to `False`.",
+                                  "Hugging Face 后端新增 `trust_remote_code` 参数，默认为 False。"])
+def test_the_default_the_source_gives_is_not_flagged(body):
+    assert flagged(run(body, _INSPECT, cite=_INSPECT.url)) == []
+
+
+_RAGATOUILLE = doc("RAGatouille currently has two running requirements:\n\n- If running inside a script, you must run it inside "
+                   "`if __name__ == \"__main__\"`\n- It does not currently support Google Colab", kind="page",
+                   url="https://github.com/AnswerDotAI/RAGatouille", repo="AnswerDotAI/RAGatouille")
+
+
+@pytest.mark.parametrize("body", ["RAGatouille now runs on Google Colab as well.", "RAGatouille 现在也可以在 Google Colab 上运行。"])
+def test_a_platform_the_project_says_it_does_not_support_is_flagged(body):
+    assert [f.check for f in flagged(run(body, _RAGATOUILLE, cite=_RAGATOUILLE.url))] == ["platform-support-denied"]
+
+
+@pytest.mark.parametrize("body", ["RAGatouille does not run on Google Colab yet.", "RAGatouille 目前仍不支持 Google Colab。",
+                                  "RAGatouille runs on Linux."])
+def test_a_platform_told_as_the_project_tells_it_is_not_flagged(body):
+    assert flagged(run(body, _RAGATOUILLE, cite=_RAGATOUILLE.url)) == []
+
+
+_NOMIC_CARD = doc("# nomic-embed-text-v1.5: Resizable Production Embeddings with Matryoshka Representation Learning\n\n"
+                  "`nomic-embed-text-v1.5` is an improvement upon Nomic Embed that utilizes Matryoshka Representation Learning.",
+                  kind="model_card", url="https://huggingface.co/nomic-ai/nomic-embed-text-v1.5",
+                  title="nomic-embed-text-v1.5: Resizable Production Embeddings with Matryoshka Representation Learning")
+_NOMIC_POST = doc("zpn posted an update Feb 20, 2024\n\nICYMI! Nomic Embed v1.5: Resizable Production Embeddings with "
+                  "Matryoshka Representation Learning\n\n- Variable embedding dimension from 64 <-> 768", kind="blog",
+                  url="https://huggingface.co/posts/zpn/268678477536555", title="zpn: Nomic Embed v1.5",
+                  dates={"published": "2024-02-20"})
+
+
+@pytest.mark.parametrize("body", ["Nomic released nomic-embed-text-v1.5 this week, adding Matryoshka Representation Learning.",
+                                  "Nomic 本周发布了 nomic-embed-text-v1.5，加入了 Matryoshka Representation Learning。"])
+def test_a_release_told_this_weeks_against_the_dated_post_of_an_undated_card(body):
+    flags = flagged(run_citing(body, _NOMIC_CARD, _NOMIC_POST, window="2024-04-15..2024-04-21"))
+    assert [f.check for f in flags] == ["event-outside-window"]
+
+
+@pytest.mark.parametrize("body", ["Nomic released nomic-embed-text-v1.5 in February, adding Matryoshka Representation Learning.",
+                                  "Nomic 本周介绍了 2 月发布的 nomic-embed-text-v1.5 的用法。"])
+def test_a_release_told_in_its_own_month_is_not_flagged(body):
+    assert flagged(run_citing(body, _NOMIC_CARD, _NOMIC_POST, window="2024-04-15..2024-04-21")) == []
+
+
+_ECHOMIMIC = doc("📣 Updates\n  • [2025.01.16] 🚀🔥 GradioUI for Accelerated EchoMimicV2 is now available.\n"
+                 "  • [2025.01.03] 🚀🔥 One Minute is All You Need to Generate Video. Accelerated EchoMimicV2 are released. "
+                 "The inference speed can be improved by 9x.\n"
+                 "  • [2024.11.21] 🔥 We release our EchoMimicV2 codes and models.", kind="page",
+                 url="https://github.com/antgroup/echomimic_v2")
+
+
+@pytest.mark.parametrize("body", ["加速版 EchoMimicV2 于 2025 年 1 月 3 日放出，官方称推理速度可提升 9 倍。",
+                                  "Accelerated EchoMimicV2 was released on January 3, 2025, with inference up to 9x faster."])
+def test_a_news_lines_later_sentence_is_still_its_item(body):
+    assert flagged(run(body, _ECHOMIMIC, window="2025-01-01..2025-01-07", cite=_ECHOMIMIC.url)) == []
+
+
+@pytest.mark.parametrize("body", ["EchoMimicV2 的代码和模型（codes and models）于 2024 年 11 月 25 日发布。",
+                                  "EchoMimicV2's codes and models were released on November 25, 2024."])
+def test_a_news_items_day_told_otherwise_is_still_flagged(body):
+    [f] = flagged(run(body, _ECHOMIMIC, window="2024-11-25..2024-12-01", cite=_ECHOMIMIC.url))
+    assert f.check == "date-contradicted" and "2024-11-21" in f.message
+
+
+def test_the_text_between_two_quotes_is_no_quote():
+    body = 'By our count the "Added" section has 19 entries and the "Fixed" section 7.'
+    assert not [f for f in flagged(run(body, _OPIK, window="2024-12-16..2024-12-22", cite=_OPIK.url))
+                if f.check == "quote-not-in-source"]
+
+
+_MEDUSA_PR = doc("Merged by Tianle Cai on 2024-02-27.\n\nCommits:\n0bfdcd2 2024-02-24 Nicolas Patry Adding recipe for other "
+                 "models.\n6e713f4 2024-02-26 Nicolas Patry Update README.", url="https://github.com/o/Medusa/pull/83",
+                 state="merged", dates={"created": "2024-02-24", "merged": "2024-02-27"})
+
+
+@pytest.mark.parametrize("body", ["PR #83 was merged by Tianle Cai on February 24.", "PR #83 由 Tianle Cai 于 2 月 24 日合并。"])
+def test_a_commits_day_in_the_pr_text_is_not_its_merge(body):
+    assert [f.check for f in flagged(run(body, _MEDUSA_PR, window="2024-02-26..2024-03-03", cite=_MEDUSA_PR.url))] \
+        == ["date-contradicted"]
+
+
+_CLOSED_ISSUE = doc("Latency is uneven with buffer_trimming=(\"segment\", 5).", kind="issue", state="closed",
+                    url="https://github.com/o/whisper_streaming/issues/157",
+                    comments=[{"author": "Gldkslfmsd", "date": "2025-02-20", "text": "Try the default segment, 15."}])
+
+
+@pytest.mark.parametrize("body", ["截至发稿，该 issue 仍处于 open 状态，等待进一步排查。", "#157 至今仍未关闭。",
+                                  "As of this writing, the issue is still open, pending further investigation."])
+def test_a_thread_told_still_open_that_is_closed_is_flagged(body):
+    [f] = flagged(run(body, _CLOSED_ISSUE, window="2025-02-15..2025-02-21", cite=_CLOSED_ISSUE.url))
+    assert f.check == "open-but-closed"
+
+
+@pytest.mark.parametrize("body", ["该 issue 已经关闭。", "The issue has since been closed.", "截至发稿，这个问题仍处于开放讨论中的说法并不准确：该 issue 已关闭。"])
+def test_a_closed_thread_told_closed_is_not_flagged(body):
+    assert not [f for f in flagged(run(body, _CLOSED_ISSUE, window="2025-02-15..2025-02-21", cite=_CLOSED_ISSUE.url))
+                if f.check == "open-but-closed"]
+
+
+def test_an_open_thread_told_still_open_is_not_flagged():
+    src = _CLOSED_ISSUE.model_copy(update={"state": "open"})
+    assert flagged(run("截至发稿，该 issue 仍处于 open 状态。", src, window="2025-02-15..2025-02-21", cite=src.url)) == []
+
+
+_PGAI = doc("0.10.0 (2025-04-28)\nThis is a major release of the pgai Python library.\n- The vectorizer now works with any "
+            "Postgres database. The vectorizer no longer requires the ai extension.", kind="release",
+            url="https://github.com/timescale/pgai/releases/tag/pgai-v0.10.0")
+
+
+@pytest.mark.parametrize("body", ["The vectorizer no longer requires the `ai` extension and now works with any Postgres database.",
+                                  "vectorizer 不再需要 ai 扩展，并且现在可以用于任何 Postgres 数据库。"])
+def test_a_denial_does_not_reach_the_next_predicate(body):
+    assert flagged(run(body, _PGAI, window="2025-04-28..2025-05-04", cite=_PGAI.url)) == []
+
+
+def test_a_denied_second_predicate_is_still_read():
+    body = "The vectorizer no longer requires the ai extension and no longer works with any Postgres database."
+    assert [f.check for f in flagged(run(body, _PGAI, window="2025-04-28..2025-05-04", cite=_PGAI.url))] == ["denial-added"]
+
+
+_STANZA_HISTORY = doc("| Version | Date | Notes |\n|---|---|---|\n| 1.10.1 | 2024-12-24 | Rebuild with UD 2.15 hotfix |\n"
+                      "| 1.10.0 | 2024-12-22 | Rebuild with UD 2.15 |", kind="page",
+                      url="https://stanfordnlp.github.io/stanza/release_history.html", repo="stanfordnlp/stanza")
+_STANZA_PYUP = doc("Affected versions: <1.4.1\nStanza 1.4.1 includes a fix for a catastrophic backtracking vulnerability.",
+                   kind="page", url="https://pyup.io/packages/pypi/stanza/", repo="stanfordnlp/stanza")
+
+
+@pytest.mark.parametrize("body", ["Stanza 1.10.0 于 2024-12-22 发布，用 UD 2.15 重建了模型。",
+                                  "Stanza 1.10.0 came out on 2024-12-22, rebuilt with UD 2.15."])
+def test_a_version_the_projects_release_table_lists_is_the_projects(body):
+    assert flagged(run_citing(body, _STANZA_HISTORY, _STANZA_PYUP, window="2024-12-20..2024-12-26")) == []
+
+
+@pytest.mark.parametrize("body", ["Stanza 1.11.0 于 2024-12-22 发布。", "Stanza 1.11.0 came out on 2024-12-22."])
+def test_a_version_no_source_lists_is_still_flagged(body):
+    assert flagged(run_citing(body, _STANZA_HISTORY, _STANZA_PYUP, window="2024-12-20..2024-12-26"))

@@ -12,7 +12,8 @@ from factcheck.extract.versions import extract_versions
      ("v0.7.0rc1", "0.7.0rc1", None), ("SGLang 0.5.20", "0.5.20", "SGLang"), ("ComfyUI 0.37", "0.37", "ComfyUI"),
      ("v1.0.0", "1.0.0", None), ("SGLang v0.5.20", "0.5.20", "SGLang"), ("FlashInfer 0.7", "0.7", "FlashInfer"),
      ("torch 2.11.0+cu130", "2.11.0+cu130", None), ("Python 3.11.4", "3.11.4", "Python"), ("Node.js 22.13", "22.13", "Node.js"),
-     ("vLLM version 0.30", "0.30", "vLLM"), ("版本 0.37", "0.37", None), ("0.37 版本", "0.37", None)],
+     ("vLLM version 0.30", "0.30", "vLLM"), ("版本 0.37", "0.37", None), ("0.37 版本", "0.37", None),
+     ("Release v.0.9.4", "0.9.4", None), ("v.0.9 release", "0.9", None)],
 )
 def test_versions(text, version, project):
     found = extract_versions(text)

@@ -29,10 +29,12 @@ LICENSE_CHECKS: list[Check] = list(license.CHECKS)
 FIGURE_FREE: list[Check] = [*polarity.CHECKS, *certainty.CHECKS, *generality.CHECKS, unsupported.reply_not_in_thread,
                             # a model name put in a source's mouth ("The PR summary says … Llama-3.1-70B")
                             unsupported.condition_unseen, unsupported.quote_put_on_other,
-                            unsupported.speech_put_on_other, unsupported.reply_content_absent,
+                            unsupported.speech_put_on_other, unsupported.reply_content_absent, unsupported.quote_not_in_source,
                             overstatement.named_row_not_top,
                             # a default a source gives ("debug 默认值设为 false")
-                            unsupported.default_value_differs, unsupported.checklist_unchecked]
+                            unsupported.default_value_differs, unsupported.checklist_unchecked,
+                            # "该 issue 仍处于 open 状态" where the thread is closed
+                            release_date.open_but_closed]
 
 
 def run_checks(ctx: ClaimContext, categories: list[str] | None = None,

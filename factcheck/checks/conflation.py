@@ -12,7 +12,7 @@ from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .figures import set_against
 from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences, stems
-from .tables import bare_name, fold_text, named_in, table_key, table_rows
+from .tables import bare_name, cells_of, fold_text, named_in, table_key, table_rows
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -467,7 +467,10 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             label = _row_label(hit.fact)
             # a row is named however the sentence spells it, by any cell of its own: "Gen-4 Aleph" names
             # the row of `runwayml/gen4_aleph`
-            named = [f for f in rows if f is not hit.fact and _row_label(f) and _names_row(f, names, folded, text)]
+            # (a row with no figure at all is the table's header line, "Model | Context Window | Dimensions": "English
+            # model" names no row)
+            named = [f for f in rows if f is not hit.fact and _row_label(f) and cells_of(f.statement.text)[1]
+                     and _names_row(f, names, folded, text)]
             if rare and not named and not _names_row(hit.fact, names, whole_folded, whole):
                 # the row it names stands in another table of the same document ("Panther Lake (iGPU)" beside
                 # "Arrow Lake (CPU)"): each table's names are its own

@@ -11,11 +11,14 @@ precisions). A source that says the universal itself leaves the claim alone.
 """
 from __future__ import annotations
 
+import re
+
 from ..lexicon import load_lexicon
 from ..models import Finding
+from ..regex_cache import compile_pattern
 from .certainty import about_same, modal_sentences
 from .context import ClaimContext
-from .polarity import gist, sentence_evidence
+from .polarity import SENTENCE_END, gist, sentence_evidence
 
 # what a universal ranges over -> the kind of mention that names its members in a source
 _MEMBERS = {
@@ -73,4 +76,43 @@ def universal_restricted(ctx: ClaimContext) -> list[Finding]:
                         "universal-restricted")]
 
 
-CHECKS = [universal_restricted]
+# "在全部 14 个任务上", "on all 14 tasks", "every one of the 14 benchmarks": every member of a counted set, and its noun
+_ALL_OF = compile_pattern(r"(?:\b(?:all|every one|each one)(?: of)?(?: the)?|全部|所有|全)\s*(\d+)\s*(?:个|项|款|种|条|套)?\s*"
+                          r"(?:的\s*)?([A-Za-z][A-Za-z-]{2,}|[\u4e00-\u9fff]{2})", re.IGNORECASE)
+_DAMPED = compile_pattern(r"(?:几乎|基本|大部分|大多数|并非|不是|没有|未能|\b(?:almost|nearly|not|virtually|practically))\s*$",
+                          re.IGNORECASE)
+# "12/14 个任务", "12 of the 14 tasks", "12 out of 14 benchmarks"
+_PART_OF = r"(?<![\d.])(\d+)\s*(?:/|\bof(?: the)?\b|\bout of(?: the)?\b)\s*{n}(?![\d.])\s*(?:个|项|款|种|条|套)?\s*(?:的\s*)?"
+
+
+def _stem(noun: str) -> str:
+    """The part of a counted noun a source's own spelling shares: "任务" whole, "tasks" without its plural."""
+    return noun if not noun.isascii() else re.sub(r"(?:es|s)$", "", noun.casefold())
+
+
+def all_of_count_partial(ctx: ClaimContext) -> list[Finding]:
+    """"在全部 14 个任务上都超越了 Hunyuan-Large" where the model card says "在 12/14 个任务上超越": every one of a
+    counted set, where a cited passage counts the same set and gives fewer of it. Only the same count of
+    the same noun, and not where the sentence gives the smaller count itself."""
+    if not ctx.facts:
+        return []
+    text = ctx.claim.text
+    for m in _ALL_OF.finditer(text):
+        if _DAMPED.search(text, max(0, m.start() - 12), m.start()):
+            continue
+        n, stem = m.group(1), _stem(m.group(2))
+        part = re.compile(_PART_OF.format(n=re.escape(n)) + re.escape(stem), re.IGNORECASE)
+        if part.search(text):
+            continue
+        for fact in ctx.facts:
+            hit = part.search(fact.quote)
+            if hit and 0 < int(hit.group(1)) < int(n):
+                sentence = next((x for x in SENTENCE_END.split(fact.quote) if part.search(x)), fact.quote)
+                said, some = m.group(0).strip(), hit.group(1)
+                return [ctx.finding("overstatement", "warning",
+                                    f"“{said}”: the cited source counts {some} of {n}, not all of them.",
+                                    [sentence_evidence(fact, sentence)], "all-of-count-partial")]
+    return []
+
+
+CHECKS = [universal_restricted, all_of_count_partial]

@@ -630,6 +630,9 @@ def _claimed_statuses(ctx: ClaimContext) -> set[str]:
             continue
         if _planned(text) or _told_as_past(text, m.start):
             continue  # "作者一度把文档改成“… 默认使用 TENT”": what held once, not now
+        if m.key == "default_on" and any(o.key == "default_off" and 0 <= o.start - m.end <= 3
+                                         for o in ctx.claim.of("status")):
+            continue  # "改为默认 opt-in": the default it is changed to is off
         out.add(m.key)
     return out
 
@@ -758,18 +761,34 @@ def change_denied(ctx: ClaimContext) -> list[Finding]:
             return [ctx.finding("overstatement", "error",
                                 "The claim says the result did not change; the source reports different scores.",
                                 [fact], "accuracy-unchanged")]
+    told = {qa.q.high for qa in ctx.claim.quantities if not qa.negated and not qa.q.is_range}
     for fact in measured:
         scores = {qa.q.high for qa in fact.statement.quantities if qa.q.unit == "%" and not qa.q.is_range}
         moved = [qa for qa in fact.statement.quantities if qa.q.unit == "pp" and qa.q.high]
         # a similarity score against the reference (SSIM 0.7583, PSNR 19.6 dB) is itself a measured difference
         similarity = _SIMILARITY.search(fact.statement.text) and re.search(r"\d\.\d", fact.quote)
         # a benchmark's row with two different scores ("| GPQA-Diamond | 80.7 | 79.9 |")
-        row = fact.kind == "row" and len({qa.q.high for qa in fact.statement.quantities if qa.clause > 0}) >= 2
+        cells = [qa.q.high for qa in fact.statement.quantities if qa.clause > 0]
+        row = fact.kind == "row" and len(set(cells)) >= 2
+        if row and any(cells.count(v) >= 2 for v in told):
+            continue  # "准确率保持 88.6 不变" beside "| Math500 | Acc | 88.6 | 88.6 | 76.2 |": the two it compares hold it
+        if row and _other_row_named(ctx, fact):
+            continue  # "以 Math500 为例，…准确率不变": the MMLU row of the same table is not what it speaks of
         if len(scores) >= 2 or moved or similarity or row:
             return [ctx.finding("overstatement", "error",
                                 "The claim says the result did not change; the source reports different scores.",
                                 [fact], "accuracy-unchanged")]
     return []
+
+
+def _other_row_named(ctx: ClaimContext, fact) -> bool:
+    """Whether the sentence names a row of the table that holds ``fact``, and not ``fact``'s own."""
+    folded = fold_text(ctx.claim.text)
+    for rows in table_rows(ctx):
+        if any(r[0] is fact for r in rows):
+            named = [r[0] for r in rows if r[1] and named_in(r[1], folded)]
+            return bool(named) and fact not in named
+    return False
 
 
 _GENERIC_QUALITY = {"accuracy", "准确率", "精度", "score", "得分", "quality", "质量", "画质", "音质"}

@@ -221,8 +221,10 @@ def polarity_flipped(ctx: ClaimContext) -> list[Finding]:
 _DENYING_PREFIX = compile_pattern(r"(?<![\w-])(?:non-?[a-z][a-z-]+|un[a-z]+able)\b")
 # a state the source tells as past: "Previously it decoded with errors='ignore'", "此前只编译图像编码器"; a claim
 # that it no longer holds ("instead of decoding with errors='ignore'") agrees with it
+# (or speaks of users of an older version: "Users upgrading from a version of the vectorizer that used the ai extension")
 _PAST_STATE = compile_pattern(r"^\W*(?:previously|formerly|in the past|before (?:this|the) (?:change|fix|pr|patch))\b"
-                              r"|\bused to\b|^\W*(?:以前|此前|之前|原先|原来|过去)", re.IGNORECASE)
+                              r"|\bused to\b|^\W*(?:以前|此前|之前|原先|原来|过去)"
+                              r"|\b(?:upgrading|migrating) from\b|\b(?:previous|older|earlier|old) versions?\b|从旧版|旧版本", re.IGNORECASE)
 
 
 def denial_added(ctx: ClaimContext) -> list[Finding]:
@@ -591,7 +593,7 @@ def support_denied(ctx: ClaimContext) -> list[Finding]:
 
 # "Windows 用户可以使用 compile 选项", "the compile option works on Windows": a use said possible on a
 # platform. The platform may stand before the verb, so the clause's platforms are read, not the names after it.
-_CAN_USE = compile_pattern(r"可以使用|可使用|能使用|可以用|能用|可用|可在|能在|支持|兼容|\b(?:supports?|supported|can (?:be )?use[ds]?"
+_CAN_USE = compile_pattern(r"可以使用|可使用|能使用|可以用|能用|可用|可以在|可在|能在|支持|兼容|\b(?:supports?|supported|can (?:be )?use[ds]?"
                            r"|can run|runs? on|works? on|available on|usable on)\b", re.IGNORECASE)
 # Words that name no feature of their own: two clauses sharing only these speak of different things.
 _GENERIC = frozenset("the and with for from this that users user option options feature features mode support "
@@ -631,6 +633,9 @@ def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
             continue
         hits = [h for h in lexicon.platform.find(sentence) if clause.start <= h.start < clause.end]
         feature = _feature_words(sentence, clause.start, clause.end, [h.text for h in hits])
+        if _PROJECT_PRONOUN.match(sentence, clause.start):
+            # "It does not currently support Google Colab" in RAGatouille's README: the project speaks of itself
+            feature |= _project_words(ctx, fact.url)
         for key, words_ in claimed:
             if key in {h.key for h in hits} and words_ & feature:
                 if clause.cues and any(cs < m.start() for cs, _ in clause.cues):
@@ -644,6 +649,15 @@ def platform_support_denied(ctx: ClaimContext) -> list[Finding]:
     return [ctx.finding("overstatement", "warning",
                         f"The claim says this can be used on {key}; the cited source says it is not supported there.",
                         [sentence_evidence(fact, sentence)], "platform-support-denied")]
+
+
+_PROJECT_PRONOUN = compile_pattern(r"[\s\-*•>]*(?:it|this project|the project|this library|该项目|本项目|它)\b", re.IGNORECASE)
+
+
+def _project_words(ctx: ClaimContext, url: str) -> set[str]:
+    """The name of the project whose document ``url`` is (its repository's name), folded."""
+    doc = next((d for d in ctx.docs if d.url == url), None)
+    return {doc.repo.rsplit("/", 1)[-1].casefold()} if doc is not None and doc.repo else set()
 
 
 # what a claim says is in place now: supported (the thing after the verb) or integrated (the thing before it)

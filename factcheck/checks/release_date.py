@@ -14,6 +14,7 @@ from ..lexicon import load_lexicon
 from ..models import Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
 from .changelog import release_sections, version_days
+from .conflation import FROM_BEFORE
 from .context import KIND_WORDS, THREAD_REF, ClaimContext, thread_number
 from .polarity import sentence_evidence, source_clauses
 from .speakers import MIN_SAID, attributions, opening
@@ -35,6 +36,9 @@ def _day_dates(ctx: ClaimContext) -> list[DateMention]:
     return [d for d in ctx.claim.dates if d.date and d.precision == "day" and d.relative in (None, "this_month", "today")]
 
 
+# a word of another event between the release word and the date, or glued after a Chinese date ("10 月结束的预训练")
+_OTHER_EVENT = compile_pattern(r"\b(?:concluded|ended|finished|completed|began|begun|started|trained|froze|frozen|cut off)\b|"
+                               r"\s*(?:结束|完成|开始|截止|训练)", re.IGNORECASE)
 _GLUED_EVENT = compile_pattern(r"\s*(?:已经|已|被|正式)?\s*")
 # "合入日期是否早于 8 月 10 日", "merged before August 10": a bound the event is compared with, not its day
 _COMPARED = compile_pattern(r"(?:早于|晚于|先于|迟于|不早于|不晚于|(?i:\b(?:before|after|earlier than|later than|prior to|no later than|until)))\s*$")
@@ -57,6 +61,9 @@ def _event_dates(ctx: ClaimContext, months: bool = False) -> list[tuple[DateMent
         clause = next((i for i, c in enumerate(ctx.claim.clauses) if c.start <= d.start < c.end), 0)
         near = [e for e in events if row or e.clause == clause]
         near = [e for e in near if e.key != "first"] or near
+        if _OTHER_EVENT.search(ctx.claim.text, max([e.end for e in near if e.end <= d.start], default=d.start), d.start) \
+                or _OTHER_EVENT.match(ctx.claim.text, d.end):
+            continue  # "the checkpoint released is from pre-training that concluded in October 2023": another event's day
         if near and _OPENING.match(ctx.claim.text, d.end):
             # "于 5 月 5 日提交、7 月 2 日合入": the day glued to its opening word is the opening's
             out.append((d, "created"))
@@ -72,6 +79,15 @@ def _event_dates(ctx: ClaimContext, months: bool = False) -> list[tuple[DateMent
         elif row and ctx.claim.versions:
             out.append((d, "released"))
     return out
+
+
+def _text_gives(ctx: ClaimContext, doc: SourceDocument, mention: DateMention) -> bool:
+    """Whether the document's own text gives the claim's date ("Since our experimental launch in September 2025" in a
+    post published in January 2026): the sentence dates something the page dates, not the page. (Only a page's
+    publication: a PR's text lists its commits' days, none of which is its merge.)"""
+    month = mention.precision == "month"
+    return any(_gives({(d.date, d.precision) for d in f.statement.dates if d.date and d.relative is None}, mention, month)
+               for f in ctx.facts_of(doc) if f.where == "text")
 
 
 def _fmt(day: dt.date) -> str:
@@ -129,7 +145,8 @@ def date_contradicted(ctx: ClaimContext) -> list[Finding]:
         # a month told against a day: only beyond a few days of the month's ends ("[2026/05] 我们发布了 v0.18.0" where
         # the release is dated April 30 UTC: time zones and news lines written a day later)
         if not (_near_month(actual, _in_year_of(mention, actual)) if month else mention.date == actual) \
-                and actual not in accounts and not _line_gives(ctx, mention):
+                and actual not in accounts and not _line_gives(ctx, mention) \
+                and not (field == "published" and _text_gives(ctx, doc, mention)):
             what = "was committed" if event == "committed" else {"merged": "was merged", "created": "was opened"}.get(
                 field, "was published")
             told = _in_year_of(mention, actual).strftime("%Y-%m") if month else _fmt(mention.date)
@@ -251,7 +268,13 @@ def _dated_lines(ctx: ClaimContext) -> list[tuple]:
                 versions = {same_version_key(v.version) for v in st.versions}
                 # the line's events count as a shared word when the claim dates the same event
                 events = {f"event:{e.key}" for e in st.of("event", affirmed=True)}
-                dated.append((fact, days, words(fact.quote, parts=False) | versions | events))
+                # a news line is one item however many sentences it holds: "[2025.01.03] 🚀🔥 One Minute is All You
+                # Need to Generate Video. Accelerated EchoMimicV2 are released."
+                said = fact.quote
+                if _opens_with_date(st):
+                    said = _news_line(ctx, fact)
+                    events |= {f"event:{h.key}" for h in load_lexicon().events.find(said)}
+                dated.append((fact, days, words(said, parts=False) | versions | events))
         ctx.section_memo["dated_lines"] = dated
     return ctx.section_memo["dated_lines"]
 
@@ -453,8 +476,11 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
     # own release; without versions, the document the sentence speaks of most
     targets = _version_docs(ctx, event.clause) or _named_by_kind(ctx)
     if not targets:
-        score, doc = ctx.subject_docs()[0]
-        targets = [doc] if score >= 2 else []
+        # the document the sentence speaks of most; where that one gives no day for the event (a model card), the
+        # next that does (the post announcing the model)
+        subjects = [doc for score, doc in ctx.subject_docs() if score >= 2]
+        targets = next(([doc] for doc in subjects
+                        if any(f in _event_days(doc) for f in _EVENT_FIELD[event.key])), subjects[:1])
     monthly = all(d.relative == "this_month" for _, d in pairs)
     for doc in targets:
         dates = _event_days(doc)
@@ -464,6 +490,10 @@ def event_outside_window(ctx: ClaimContext) -> list[Finding]:
         if monthly and any((dates[field].year, dates[field].month) == (day.year, day.month)
                            for day in (ctx.window.start, ctx.window.end)):
             continue
+        if any(d.date and d.relative is None and (d.date == dates[field] if d.precision == "day" else
+                                                  d.precision == "month" and _near_month(dates[field], _in_year_of(d, dates[field])))
+               for d in ctx.claim.dates):
+            continue  # "本周介绍了 2 月发布的 X": the sentence gives the old day itself
         given = field in doc.dates.as_dates()  # or read off a closing comment: a warning
         return [ctx.finding(
             "release-date", "error" if given else "warning",
@@ -912,6 +942,36 @@ def closed_but_open(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+# a thread told as still open: "截至发稿，该 issue 仍处于 open 状态", "#96 is still open", "尚未关闭"
+_STILL_OPEN = compile_pattern(r"仍(?:然)?(?:处于|是|为)?\s*(?:open|开放|打开)|仍(?:然)?未(?:被)?关闭|尚未(?:被)?关闭|还没(?:有)?(?:被)?关闭"
+                              r"|\b(?:is|remains|stays|was) still open\b|\b(?:remains|stays) open\b|\b(?:has|have) not (?:yet )?been closed\b"
+                              r"|\bhas(?:n't| not) (?:yet )?been closed\b|\bnot yet closed\b", re.IGNORECASE)
+
+
+def open_but_closed(ctx: ClaimContext) -> list[Finding]:
+    """A thread told as still open that its source shows closed or merged: "截至发稿，该 issue 仍处于 open 状态"
+    where #157 is closed. Only for the one thread the sentence names, or points at when its section cites one."""
+    m = _STILL_OPEN.search(ctx.claim.text)
+    if m is None:
+        return []
+    # (a denial beside it other than its own "仍未": "仍处于开放讨论中的说法并不准确")
+    if any(c.start <= m.start() < c.end and any(not m.start() <= s < m.end() for s, _ in c.cues) for c in ctx.claim.clauses):
+        return []
+    docs = [d for d in ctx.referenced() if d.kind in ("issue", "pull_request")]
+    if not docs and not ctx.names_others():
+        threads = [d for d in ctx.docs if d.kind in ("issue", "pull_request")]
+        if len(threads) == 1 and (_POINTER.search(ctx.claim.text) or _IT.search(ctx.claim.text)):
+            docs = threads
+    if len(docs) != 1:
+        return []  # several threads: which one is still open needs reading
+    doc = docs[0]
+    if (doc.state or "").lower() not in ("closed", "merged"):
+        return []
+    state = doc.state.lower()
+    return [ctx.finding("unsupported", "warning", f"The claim says the thread is still open; the cited thread is {state}.",
+                        [Evidence.of_field(doc, "state")], "open-but-closed")]
+
+
 # "the fix will land in 0.7.0", "计划在 0.7 发布": a version still to come, not one in use
 # ("targeting H100 tensor cores" aims at hardware, not at a version or a day: "targeted for 0.6.0" does)
 _AHEAD = compile_pattern(r"\b(?:will|next|upcoming|planned|plan to|going to|milestone|roadmap|coming"
@@ -932,6 +992,13 @@ def _version_mentions(facts, want: str):
             yield fact, _AHEAD.search(st.text[lo:hi]) is not None
 
 
+def _bumped_to(ctx: ClaimContext) -> list:
+    """The sentence's versions but the old side of a bump ("版本从 2.0.6 升到 2.0.7 用于发版", "from 2.0.6 to 2.0.7"):
+    what was in use before is not what was released."""
+    vs = ctx.claim.versions
+    return [v for i, v in enumerate(vs) if not (i + 1 < len(vs) and FROM_BEFORE.search(ctx.claim.text, max(0, v.start - 8), v.start))]
+
+
 def version_in_use_before_window(ctx: ClaimContext) -> list[Finding]:
     """"Jan 0.6.6 was released this week" where a cited thread opened before the window already
     reports against 0.6.6 ("**Version:** 0.6.6", filed 2025-08-15): the version was out then.
@@ -943,7 +1010,7 @@ def version_in_use_before_window(ctx: ClaimContext) -> list[Finding]:
     weeks = [d for d in ctx.claim.dates if d.relative == "this_week"]
     if not events or not (weeks or _in_window(ctx)):
         return []
-    for v in ctx.claim.versions:
+    for v in _bumped_to(ctx):
         want = same_version_key(v.version)
         if any(want in _doc_versions(d) for d in ctx.docs):
             continue
@@ -973,7 +1040,7 @@ def version_planned_called_released(ctx: ClaimContext) -> list[Finding]:
         m for m in ctx.claim.of("shipped", affirmed=True) if m.text.casefold() in ("ships", "shipped", "ship")]
     if not events or load_lexicon().modality.says(text, "plan") or _AHEAD.search(text):
         return []
-    for v in ctx.claim.versions:
+    for v in _bumped_to(ctx):
         want = same_version_key(v.version)
         if any(want in _doc_versions(d) for d in ctx.docs):
             continue
@@ -1076,5 +1143,5 @@ def comment_in_other_year(ctx: ClaimContext) -> list[Finding]:
 
 
 CHECKS = [date_contradicted, opened_date_told_as_merged, first_but_extended, date_contradicted_in_text, new_but_earlier, event_outside_window, news_outside_window, named_thread_before_window,
-          merged_but_open, closed_but_open, version_in_use_before_window, version_planned_called_released,
+          merged_but_open, closed_but_open, open_but_closed, version_in_use_before_window, version_planned_called_released,
           thread_in_other_release, reply_outside_window, comment_in_other_year]

@@ -61,8 +61,9 @@ def own_changes(ctx: ClaimContext) -> list[tuple[float, str, Fact]]:
         if a.q.unit != b.q.unit or a.q.unit in {"%", "x"}:
             continue
         big, small = max(a.q.high, b.q.high), min(a.q.high, b.q.high)
+        # (and the share one is of the other: "总参数 142B，每次只激活 14B，激活比例不到 10%")
         out += [(big / small, "x", fact), ((big - small) / big * 100, "%", fact),
-                ((big - small) / small * 100, "%", fact)]
+                ((big - small) / small * 100, "%", fact), (small / big * 100, "%", fact)]
     # a gain the sentences give in percent, told as a multiple: "+113.2%" … "more than doubled"
     out += [(1 + a.q.high / 100, "x", fact) for (a, fact), _ in own + earlier
             if a.q.unit == "%" and a.q.high > 0 and not a.negated]
@@ -126,7 +127,7 @@ def _named_size(raw: str, ctx: ClaimContext) -> bool:
     """"the 5B model" where the source writes the model's name, "Wan2.2-TI2V-5B": the
     figure is the source's, inside a name that the extractors rightly do not read as a
     quantity, or as the same glued size."""
-    compact = raw.replace(" ", "").lstrip("约~")
+    compact = re.sub(r"^\D+", "", raw.replace(" ", ""))  # the hedge read with it: "约为 7B", "约 7B", "~7B"
     if not _GLUED_SIZE.fullmatch(compact):
         return False
     # "-A23B": the active parameters of a mixture-of-experts name ("MiniMax-M3-428B-A23B")
@@ -170,8 +171,18 @@ def _derived(ctx: ClaimContext) -> tuple[list[tuple[float, str, Fact]], list[tup
     """What the sources' figures give (``source_changes``) and what the draft's own figures
     that the sources give do (``own_changes``), once per claim."""
     if "derived" not in ctx.claim_memo:
-        ctx.claim_memo["derived"] = (source_changes(ctx.ratios()), own_changes(ctx))
+        every = ctx.ratios()
+        if _SPEED.search(ctx.claim.text) and not _SIZE.search(ctx.claim.text):
+            # "trains roughly twice as fast": a ratio of two file sizes on the page is no speed
+            every = [r for r in every if dimension(r.a.qa.q.unit or r.b.qa.q.unit) != "bytes"]
+        ctx.claim_memo["derived"] = (source_changes(every), own_changes(ctx))
     return ctx.claim_memo["derived"]
+
+
+_SPEED = compile_pattern(r"\b(?:fast|faster|fastest|quicker|slower|speed|speeds|speedups?|speed-ups?|sped|accelerat\w*|throughput|"
+                         r"latency)\b|快|慢|加速|提速|速度|吞吐|延迟|耗时", re.IGNORECASE)
+_SIZE = compile_pattern(r"\b(?:memory|vram|ram|size|sizes|smaller|larger|bigger|footprint|disk|storage|bytes?|bandwidth|"
+                        r"[kmgt]i?b)\b|显存|内存|体积|大小|占用|存储|带宽", re.IGNORECASE)
 
 
 def _told_before(ctx: ClaimContext, q) -> bool:
@@ -639,6 +650,8 @@ def _own_multiple(ctx: ClaimContext, qa: QuantityAt) -> tuple[QuantityAt, Quanti
 
 
 _EXAMPLE = compile_pattern(r"\bfor example\b|\bfor instance\b|\be\.g\.|\bsuch as\b|例如|比如|譬如|举例", re.IGNORECASE)
+# a contrast between the percentage and the change: each is of its own measure
+_CONTRASTED = compile_pattern(r"\b(?:while|whilst|whereas)\b|[，,；;]\s*(?:而|则)", re.IGNORECASE)
 _CHANGE_VERB = compile_pattern(r"\b(?:rose|risen|rises|grew|grown|increased|improved|fell|fallen|dropped|decreased|went|"
                                r"declined|climbed|jumped|shrank|cut|reduced|moved)\b|提升|提高|增加|增长|下降|降低|减少|降|升",
                                re.IGNORECASE)
@@ -689,6 +702,8 @@ def change_percent_disagrees(ctx: ClaimContext) -> list[Finding]:
         lo, hi = sorted((q.start, at if at >= 0 else q.start))
         if _EXAMPLE.search(text, lo, hi):
             continue  # "a 10% overall speedup, for example 95 to 108 tokens/s": one case of a wider figure
+        if _CONTRASTED.search(text, lo, hi):
+            continue  # "the 11.8% is the tokens/s figure, while the 10.9 → 5.9 ms drop is per layer": set apart
         if any(matches(q, [f], bare_ok=False) and any(_same_value_of(x, after) for x in f.statement.quantities)
                for f in ctx.facts):
             continue  # the source itself puts that percentage beside those figures: the sentence retells it
@@ -1230,12 +1245,68 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
             continue
         if _line_names_version(ctx, name, m.group("ver")):
             continue  # "test on python/pytorch versions up to 3.12 and 2.4.1": a line that names both gives it
+        if name in ctx.section_memo.setdefault("projects_of_docs", _doc_projects(ctx)) and names_version(
+                ctx.section_memo.setdefault("known_versions", known_versions(ctx.docs)), ver):
+            continue  # "Stanza 1.10.0" where the project's own release table lists "| 1.10.0 | 2024-12-22 |"
         doc, written = next(iter(theirs.values()))
         told = m.group(0)
         return [ctx.finding("unsupported", "warning", f"The cited source gives {written}, not {told}.",
                             [Evidence(url=doc.url, quote=written)] if written in doc.text else
                             [f for f in ctx.facts if f.url == doc.url][:1], "named-version-differs")]
     return []
+
+
+# a lowest version a thing needs: "python `>=3.10`", "Python 3.11 及以上", "CUDA 12.3 or above", "torch>=2.4", "Node 20+"
+_FLOOR = compile_pattern(
+    r"(?<![\w.])(?P<name>[A-Za-z][A-Za-z+.]{1,15}?)[\s`'\"]*(?:(?:>=|≥|=>)\s*v?(?P<ver>\d+(?:\.\d+)+)"
+    r"|v?(?P<ver2>\d+(?:\.\d+)+)(?:\+(?!\w|\.\w)|\s*(?:or|and)\s+(?:later|newer|above|higher)\b|\s*(?:及以上|或以上|或更高|以上)))")
+_FLOOR_ALIASES = {"pytorch": "torch", "nodejs": "node", "node.js": "node", "py": "python"}
+
+
+def _floors(text: str) -> list[tuple[str, str, re.Match[str]]]:
+    out = []
+    for m in _FLOOR.finditer(text):
+        name = m.group("name").casefold().rstrip(".")
+        if name in _NOT_A_NAME or name in ("requires", "require", "needs", "need", "version", "at", "least"):
+            continue
+        out.append((_FLOOR_ALIASES.get(name, name), same_version_key(m.group("ver") or m.group("ver2")), m))
+    return out
+
+
+def requirement_floor_differs(ctx: ClaimContext) -> list[Finding]:
+    """"Chainlit 要求 Python 3.11 及以上" where the changelog says "Chainlit now requires python `>=3.10`": the lowest
+    version of a named thing that the sentence gives, where the cited sources give that thing's lowest version
+    otherwise and never the sentence's."""
+    if not ctx.docs:
+        return []
+    if "floors" not in ctx.section_memo:
+        given: dict[str, dict[str, tuple]] = {}
+        for doc in ctx.docs:
+            for text in [doc.title or "", doc.text, *(c.text for c in doc.comments)]:
+                for name, ver, m in _floors(text):
+                    given.setdefault(name, {}).setdefault(ver, (doc, " ".join(re.sub(r"[`'\"]", " ", m.group(0)).split())))
+        ctx.section_memo["floors"] = given
+    given = ctx.section_memo["floors"]
+    families = load_lexicon().model_families
+    for name, ver, m in _floors(ctx.claim.text):
+        theirs = given.get(name)
+        if not theirs or ver in theirs or len(theirs) != 1 or name in families:
+            continue  # none given, the sentence's among them, or several (which is whose needs reading)
+        if any(c.negates(m.start(), m.end()) for c in ctx.claim.clauses if c.start <= m.start() < c.end):
+            continue
+        doc, written = next(iter(theirs.values()))
+        told = " ".join(re.sub(r"[`'\"]", " ", m.group(0)).split())
+        given_ver = next(iter(theirs))
+        quote = next((f for f in ctx.facts if f.url == doc.url and given_ver in {v for _, v, _ in _floors(f.quote)}), None)
+        return [ctx.finding("unsupported", "warning", f"The cited source gives {written}, not {told}.",
+                            [quote] if quote else [f for f in ctx.facts if f.url == doc.url][:1],
+                            "requirement-floor-differs")]
+    return []
+
+
+def _doc_projects(ctx: ClaimContext) -> set[str]:
+    """The folded names of the cited documents' repositories ("stanfordnlp/stanza" → "stanza")."""
+    return {d.repo.rsplit("/", 1)[-1].casefold() for d in ctx.docs if d.repo}
 
 
 def _line_names_version(ctx: ClaimContext, name: str, version: str) -> bool:
@@ -1349,9 +1420,12 @@ def _card_number_seen(ctx: ClaimContext, m) -> bool:
     number = re.search(r"\d{3,4}", m.text) if m.kind == "hardware" else None
     if number is None:
         return False
-    # (as users type the maker's name, too: "Nvida 5090")
-    return re.search(rf"\b(?:nvidia|nvida|nvdia|nividia|geforce|rtx|gtx|amd|radeon|rx)\s*{number.group(0)}(?![\d])",
-                     _raw(ctx)) is not None
+    # (as users type the maker's name, too: "Nvida 5090"), or the number alone as a GPU's value or beside the card's
+    # memory: "GPU: 4090 24GB"
+    n = number.group(0)
+    return re.search(rf"\b(?:nvidia|nvida|nvdia|nividia|geforce|rtx|gtx|amd|radeon|rx)\s*{n}(?!\d)"
+                     rf"|(?:\bgpus?|显卡|GPU 型号)\s*[:：=]\s*{n}(?!\d)|(?<![\d.]){n}\s*\d{{2,3}}\s*G(?:i?B)?\b",
+                     _raw(ctx), re.IGNORECASE) is not None
 
 
 def condition_unseen(ctx: ClaimContext) -> list[Finding]:
@@ -1631,6 +1705,7 @@ _WORD_BEFORE = compile_pattern(r"([A-Za-z][A-Za-z0-9_]{2,})[\s`]*(?:的)?\s*$")
 _TRUTH = {"true": "true", "on": "true", "enabled": "true", "开启": "true", "启用": "true",
           "false": "false", "off": "false", "disabled": "false", "关闭": "false", "禁用": "false"}
 _STRETCH_END = compile_pattern(r"[，,。；;！？!?\n(（]|\s—\s")
+_OPENS_ON_CUE = compile_pattern(r"\s*(?:which|that|and|它|其|且)?\s*(?:now\s+)?", re.IGNORECASE)
 # what sets a value: "debug=true", "defaults to 8", "默认值设为 false", "提高到了 10", "default of 8"
 _SET_BEFORE = compile_pattern(r"(?:[=:：]|\b(?:to|is|of|as)\b|为|是|到了?|成|至)\s*[`'\"“]?\s*$", re.IGNORECASE)
 
@@ -1658,6 +1733,11 @@ def _defaults(text: str) -> list[tuple[str | None, str, tuple[int, int]]]:
         if not keys:  # or before the cue, within its own stretch: "The Timer constructor's debug defaults to …"
             lo = max(0, cue.start() - 40)
             lo = max((m.end() for m in _STRETCH_END.finditer(text, lo, cue.start())), default=lo)
+            if _OPENS_ON_CUE.fullmatch(text, lo, cue.start()) and lo:
+                # "a `trust_remote_code` argument, which defaults to …", "argument (defaults to …)": the stretch
+                # opens on the cue, and the setting stands before its break
+                far = max(0, lo - 1 - 60)
+                lo = max((m.end() for m in _STRETCH_END.finditer(text, far, lo - 1)), default=far)
             keys = [m.group(1) or m.group(2) for m in _CODE_KEY.finditer(text, lo, cue.start())]
             if not keys and (w := _WORD_BEFORE.search(text, lo, cue.start())) and cue.group(0) == "默认":
                 keys = [w.group(1)]
@@ -1713,6 +1793,45 @@ def default_value_differs(ctx: ClaimContext) -> list[Finding]:
     return []
 
 
+# a saying that puts the quoted words that follow it on someone ("alexkuzmik approved it with "LGTM, ship it"",
+# "He added that "…"", "the notes say "…""); a bare "with" or colon introduces a name as often as a quote
+_SAYS_BEFORE = compile_pattern(r"\b(?:says?|said|saying|wrote|writes|replied|replies|answered|answers|responded|approved|"
+                               r"commented|comments|notes|noted|states|stated|warns|warned|explains|explained|adds|added|"
+                               r"confirmed|confirms|called it|calls it|puts it|put it)\b", re.IGNORECASE)
+_CJK = compile_pattern(r"[\u3400-\u9fff]")
+
+
+def _plain_words(text: str) -> str:
+    """Text as words alone: case, quotes' shapes, Markdown emphasis and punctuation set aside."""
+    text = re.sub(r"[*_`~]", "", text.casefold().replace("’", "'").replace("‘", "'"))
+    return " ".join(re.sub(r"[^\w]+", " ", text).split())
+
+
+def quote_not_in_source(ctx: ClaimContext) -> list[Finding]:
+    """"Reviewer alexkuzmik approved it with "LGTM, ship it"" where alexkuzmik's only comment is ":+1:": words the
+    sentence quotes, as someone's saying, that no cited document of its section holds, in any case or punctuation.
+    English quotes of three words or more only: a Chinese quote may translate its source, an elided one ("…")
+    joins parts, and a quoted word or two names a term."""
+    if not ctx.docs or ctx.names_others() or first_party(ctx):
+        return []
+    text = ctx.claim.text
+    for m in QUOTED.finditer(text):
+        quote = m.group(1)
+        words_ = _plain_words(quote)
+        if _CJK.search(quote) or "..." in quote or "…" in quote or len(words_.split()) < 3 or quote != quote.strip():
+            continue  # (a stretch between two quotes, '"Added" section has … the "', opens on a space)
+        if not _SAYS_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if "plain" not in ctx.section_memo:
+            ctx.section_memo["plain"] = " ".join(_plain_words(f"{d.title or ''} {d.text} {' '.join(c.text for c in d.comments)}")
+                                                 for d in ctx.docs)
+        if f" {words_} " not in f" {ctx.section_memo['plain']} ":
+            return [ctx.finding("unsupported", "warning",
+                                f"The sentence quotes “{quote}”; no cited source carries these words.",
+                                [f for f in ctx.facts if f.kind == "title"][:2], "quote-not-in-source")]
+    return []
+
+
 CHECKS = [fraction_disagrees, ratio_disagrees, change_percent_disagrees, figure_differs, retold_figure_differs, number_unsupported, count_unsupported, version_unsupported,
-          named_version_differs, condition_unseen, option_value_differs, default_value_differs, checklist_unchecked, planned_item_told_done,
-          reply_not_in_thread, quote_put_on_other, speech_put_on_other, reply_content_absent]
+          named_version_differs, requirement_floor_differs, condition_unseen, option_value_differs, default_value_differs, checklist_unchecked, planned_item_told_done,
+          reply_not_in_thread, quote_put_on_other, speech_put_on_other, reply_content_absent, quote_not_in_source]

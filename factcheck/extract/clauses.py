@@ -20,8 +20,9 @@ _BOUNDARY = compile_pattern(r"(?<!\d)[,:](?!\d)\s*|(?<=\d)[,:](?!\d)\s*|(?<!\d)[
 
 # One clause may join two predicates, each with its own polarity: "is ready for production
 # use and needs no per-scale tuning", "are not in this repository and are not covered".
-PREDICATE_JOIN = compile_pattern(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|can|will|may|should|must|needs?|"
-                                 r"requires?|runs?|supports?|uses?|keeps?|adds?|makes?)\b)"
+PREDICATE_JOIN = compile_pattern(r"\s+and\s+(?=(?:(?:now|also|still|then|even|already)\s+)?(?:is|are|was|were|does|do|did|has|"
+                                 r"have|can|will|may|should|must|needs?|requires?|runs?|supports?|uses?|keeps?|adds?|makes?|"
+                                 r"works?|ships?|brings?|allows?|accepts?|handles?|provides?|includes?|becomes?)\b)"
                                  r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
 
 
@@ -66,7 +67,7 @@ def split_clauses(text: str) -> list[Clause]:
         clauses.append(Clause(start=pos, end=len(text)))
     for clause in clauses:
         clause.cues = [(clause.start + h.start, clause.start + h.end)
-                       for h in lexicon.negation.find(text[clause.start : clause.end])]
+                       for h in lexicon.negation.find(text[clause.start : clause.end]) if h.key == "negation"]
         clause.negated = bool(clause.cues)
         clause.joins = [clause.start + m.start() for m in PREDICATE_JOIN.finditer(text[clause.start : clause.end])]
     # a parenthetical may span clause boundaries ("(8 processes, stock nightly, no NVSHMEM) had …"): its open

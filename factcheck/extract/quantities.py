@@ -223,10 +223,16 @@ _CHANGE_VERB = compile_pattern(
 )
 _RANGE_WORD = compile_pattern(r"(?<![A-Za-z])(?:range|ranges|ranging|vary|varies|varying|span|spans)(?![A-Za-z])", re.IGNORECASE)
 # "总参数约 428B", "active parameters: 23B": the count follows its noun
-_PARAMS_BEFORE = compile_pattern(r"(?:参数量?|param(?:eter)?s?)[\s:：为是约~≈]*$", re.IGNORECASE)
+_PARAMS_BEFORE = compile_pattern(r"(?:参数量?|param(?:eter)?s?|\b(?:LLMs?|models?)[ \t]+(?:under|below|over|above|up to|of))"
+                                 r"[\s:：为是约~≈]*$", re.IGNORECASE)
 # ("106B 总参数、12B 激活参数", "106B total parameters": the kind of count before the word counts too)
-_PARAMS_AFTER = compile_pattern(r"[ \t-]*(?:(?:total|activated|active|trainable)[ \t]+param(?:eter)?s?|总参数|激活参数|活跃参数|"
-                                r"models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|参数|模型)(?![A-Za-z])", re.IGNORECASE)
+# (and a bound between: "30B 以下的 LLM", "70B 级模型")
+_PARAMS_AFTER = compile_pattern(r"[ \t-]*(?:(?:以下|以上|以内|级别|级|规模|量级)的?[ \t]*)?"
+                                r"(?:(?:total|activated|active|trainable)[ \t]+param(?:eter)?s?|总参数|激活参数|活跃参数|"
+                                r"models?|param(?:eter)?s?|dense|MoE|active|checkpoints?|LLMs?|参数|模型)(?![A-Za-z])",
+                                re.IGNORECASE)
+# a model's name and version before the size: "Llama 3.1 70B", "Qwen 2.5 7B"
+_NAME_VERSION_BEFORE = compile_pattern(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9_+-]*[ \t]+v?\d+(?:\.\d+)+[ \t]$")
 _SLASH_PAIR = compile_pattern(r"[ \t]*/[ \t]*")
 # (ASCII words: a product name is Latin; "48G Agent并发 10 用户" names no product)
 _PRODUCT_BEFORE = compile_pattern(r"(?:(?<![A-Za-z0-9])(?P<prev>[A-Za-z][A-Za-z0-9_.+-]*)[ \t]+)?"
@@ -488,7 +494,8 @@ def _read_arabic(text: str, m: re.Match[str], table: UnitTable, after_join: bool
 def _is_parameter_count(text: str, start: int, end: int, digits: str) -> bool:
     """A glued B is a parameter count (0.6B, a 7B model, Parakeet TDT 0.6B) unless
     it reads as bytes (584B per token, (448B NoPE))."""
-    if "." in digits or _PARAMS_AFTER.match(text, end) or _PARAMS_BEFORE.search(text[max(0, start - 12) : start]):
+    if "." in digits or _PARAMS_AFTER.match(text, end) or _PARAMS_BEFORE.search(text[max(0, start - 12) : start]) \
+            or _NAME_VERSION_BEFORE.search(text[max(0, start - 40) : start]):
         return True
     product = _PRODUCT_BEFORE.search(text[max(0, start - 40) : start])
     return product is not None and _is_product_word(product.group("w"), product.group("prev"))

@@ -17,7 +17,7 @@ _VERSION = compile_pattern(
     # not glued to a word ("Qwen-2.5" names a model), except a package file's three-part version
     # after its name ("torch-2.7.1+cu128-cp312-….whl")
     (?:(?<![A-Za-z0-9_.\-/])|(?<=[a-z]-)(?=\d+\.\d+\.\d+))
-    (?P<v>v)?
+    (?P<v>v\.?)?  # "Release v.0.9.4" as some write it
     (?P<number>\d+(?:\.\d+)+)
     (?P<pre>(?:-|\.)?(?:rc\d*|alpha\d*|beta\d*|dev\d*|post\d*|a\d+|b\d+))?
     (?P<local>\+[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?  # "+cu128", not the full stop after it

@@ -258,7 +258,8 @@ def _build_lexicon() -> Lexicon:
         scope=TermMatcher(t["scope"]),
         universal=UniversalMatcher(t["universal"]["quantifiers"], t["universal"]["nouns"], t["universal"]["dampers"],
                                    t["universal"]["phrases"]),
-        negation=_flat("negation", t["negation"]["zh"] + t["negation"]["en"]),
+        # "not only … but also" adds to what it says: matched (longest first) so that its "not" is no cue
+        negation=TermMatcher({"negation": t["negation"]["zh"] + t["negation"]["en"], "additive": t["negation"]["additive"]}),
         simultaneity=_flat("simultaneity", t["simultaneity"]["terms"]),
         gain=_flat("gain", t["gain"]["terms"]),
         anaphora=_flat("anaphora", t["anaphora"]["terms"]),
