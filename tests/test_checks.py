@@ -6868,3 +6868,63 @@ def test_a_version_the_projects_release_table_lists_is_the_projects(body):
 @pytest.mark.parametrize("body", ["Stanza 1.11.0 于 2024-12-22 发布。", "Stanza 1.11.0 came out on 2024-12-22."])
 def test_a_version_no_source_lists_is_still_flagged(body):
     assert flagged(run_citing(body, _STANZA_HISTORY, _STANZA_PYUP, window="2024-12-20..2024-12-26"))
+
+
+_DEVSTRAL_2 = doc("Devstral 2 is a 123B-parameter model under a modified MIT license. Devstral Small 2 is 24B parameters "
+                  "under Apache 2.0.", kind="blog", url="https://www.gen.qa/devstral-2")
+
+
+@pytest.mark.parametrize("body", ["12 月 9 日，Mistral 发布了两款编码模型 Devstral 2 和 Devstral Small 2，同时开源了终端编码 agent "
+                                  "Mistral Vibe CLI（Apache 2.0）。",
+                                  "Mistral released two coding models, Devstral 2 and Devstral Small 2, and open-sourced the "
+                                  "terminal agent Mistral Vibe CLI (Apache 2.0)."])
+def test_a_license_bracketed_after_a_name_is_that_things(body):
+    assert not [f for f in flagged(run(body, _DEVSTRAL_2, cite=_DEVSTRAL_2.url)) if f.check == "license-wrong-artifact"]
+
+
+@pytest.mark.parametrize("body", ["Devstral 2 的权重采用 Apache 2.0 许可。", "The Devstral 2 weights are released under Apache 2.0."])
+def test_a_models_license_told_otherwise_is_still_flagged(body):
+    assert [f.check for f in flagged(run(body, _DEVSTRAL_2, cite=_DEVSTRAL_2.url))] == ["license-wrong-artifact"]
+
+
+_NEMOTRON = doc("license: apache-2.0\nbase_model: meta-llama/Llama-3.1-70B-Instruct", kind="model_card",
+                url="https://huggingface.co/nvidia/Nemotron-70B", license={"spdx": "Apache-2.0", "applies_to": "weights"})
+
+
+@pytest.mark.parametrize("body", ["It also records the base model's license as Apache-2.0, so there is no license change "
+                                  "between base and fine-tune.",
+                                  "它还把基座模型的许可记为 Apache-2.0，因此基座与微调版之间没有许可变更。"])
+def test_no_license_change_is_no_claim_of_no_license(body):
+    assert not [f for f in flagged(run(body, _NEMOTRON, cite=_NEMOTRON.url)) if f.check == "license-none-claimed"]
+
+
+@pytest.mark.parametrize("body", ["The repository ships no license.", "该仓库没有 LICENSE。"])
+def test_no_license_is_still_read_as_none(body):
+    assert [f.check for f in flagged(run(body, _NEMOTRON, cite=_NEMOTRON.url))] == ["license-none-claimed"]
+
+
+_OPEN_R1 = doc("News\n* **🧑‍🍳 [2025/05/26] (Step 1 completed!)** We release Mixture-of-Thoughts, a curated reasoning dataset of "
+               "350k verified traces, which the project distilled from R1.\n"
+               "* **∞ [2025/02/10] (update #2):** We release the OpenR1-Math-220k dataset of 220k traces distilled from R1.",
+               kind="page", url="https://github.com/huggingface/open-r1")
+
+
+@pytest.mark.parametrize("body", ["At 350k traces, Mixture-of-Thoughts is well above the 220k traces of OpenR1-Math-220k, which "
+                                  "the project released in March.",
+                                  "OpenR1-Math-220k 于 2025 年 3 月发布，包含 220k 条 traces。"])
+def test_a_news_line_that_shares_the_name_outweighs_one_that_shares_plain_words(body):
+    [f] = flagged(run(body, _OPEN_R1, window="2025-05-26..2025-06-01", cite=_OPEN_R1.url))
+    assert f.check == "date-contradicted" and "2025-02-10" in f.message
+
+
+@pytest.mark.parametrize("body", ["OpenR1-Math-220k, which the project released in February, has 220k traces.",
+                                  "项目在 2 月发布的 OpenR1-Math-220k 有 220k 条 traces。"])
+def test_the_news_lines_own_month_is_not_flagged(body):
+    assert flagged(run(body, _OPEN_R1, window="2025-05-26..2025-06-01", cite=_OPEN_R1.url)) == []
+
+
+def test_a_default_after_a_figure_of_another_measure_takes_no_setting_from_before_it():
+    from factcheck.checks.unsupported import _defaults
+    text = "frames=2 的首包音频时间为 233 ms，默认为 1851 ms。"
+    assert [k for k, _, _ in _defaults(text)] == [None]
+    assert [k for k, _, _ in _defaults("the `trust_remote_code` model argument, which defaults to `True`")] == ["trust_remote_code"]

@@ -368,9 +368,11 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
     for mention, event in pairs:
         stretch = _stretch(ctx, mention) | {f"event:{event}"}
         versions = {same_version_key(v.version) for v in ctx.claim.versions} & stretch
-        # (on a tie, a line that gives the day before one that gives only the month)
+        # (on a tie, a line that shares a name with it before one that shares plain words, and a line that gives the
+        # day before one that gives only the month)
+        shares_name = {id(fact): any(_NAMED.search(x) for x in stretch & w) for fact, _, w in dated}
         scored = sorted(((_weight(stretch & w), fact, days) for fact, days, w in dated),
-                        key=lambda x: (-x[0], not any(p == "day" for _, p in x[2])))
+                        key=lambda x: (-x[0], not shares_name[id(x[1])], not any(p == "day" for _, p in x[2])))
         best = scored[0]
         named = [x for x in scored if x[0] >= 2 and any(_NAMED.search(w) for w in stretch & words(x[1].quote, parts=False) | versions)]
         month = mention.precision == "month"
@@ -382,7 +384,8 @@ def date_contradicted_in_text(ctx: ClaimContext) -> list[Finding]:
             scored = [(w, f, {(d, p) for d, p in days if p == "day"}) for w, f, days in scored
                       if any(p == "day" for _, p in days)]
             named = [x for x in scored if any(x[1] is y[1] for y in named)]
-        tied = [days for w, _, days in scored[1:] if w == best[0]]
+        # (a line that shares only plain words ties by chance with one that shares the name: "the project, which …")
+        tied = [days for w, f, days in scored[1:] if w == best[0] and (shares_name[id(f)] or not shares_name[id(best[1])])]
         if any(_gives(days, mention, month) for _, _, days in named) or any(
                 not any(abs((d - e).days) <= 3 for d, _ in days for e, _ in best[2]) for days in tied):
             continue  # another line that speaks of it gives the claim's day, or two lines tie on different days

@@ -12,6 +12,7 @@ from ..facts import Fact
 from ..lexicon import load_lexicon
 from ..models import Comment, Evidence, Finding, SourceDocument
 from ..regex_cache import compile_pattern
+from .changelog import version_days
 from .context import THREAD_REF, ClaimContext
 from .conflation import FROM_BEFORE, MODEL_SIZE, axis_sides
 from .figures import bigger_is_more, labelled_elsewhere, written_bare
@@ -1246,7 +1247,7 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
         if _line_names_version(ctx, name, m.group("ver")):
             continue  # "test on python/pytorch versions up to 3.12 and 2.4.1": a line that names both gives it
         if name in ctx.section_memo.setdefault("projects_of_docs", _doc_projects(ctx)) and names_version(
-                ctx.section_memo.setdefault("known_versions", known_versions(ctx.docs)), ver):
+                ctx.section_memo.setdefault("dated_versions", _dated_versions(ctx)), ver):
             continue  # "Stanza 1.10.0" where the project's own release table lists "| 1.10.0 | 2024-12-22 |"
         doc, written = next(iter(theirs.values()))
         told = m.group(0)
@@ -1302,6 +1303,17 @@ def requirement_floor_differs(ctx: ClaimContext) -> list[Finding]:
                             [quote] if quote else [f for f in ctx.facts if f.url == doc.url][:1],
                             "requirement-floor-differs")]
     return []
+
+
+def _dated_versions(ctx: ClaimContext) -> set[str]:
+    """The versions the cited documents list as releases, each with its day (a changelog's or a release table's
+    entries): a version a page only looks ahead to ("Prepare for 1.0 release") is none of them."""
+    rows = {same_version_key(m.group(1)) for doc in ctx.docs for m in _RELEASE_ROW.finditer(doc.text)}
+    return rows | {key for doc in ctx.docs for key in version_days(doc)}
+
+
+# a release table's row: "| 1.10.0 | 2024-12-22 | Rebuild with UD 2.15 |"
+_RELEASE_ROW = compile_pattern(r"^\s*\|\s*v?(\d+(?:\.\d+)+)\s*\|\s*\d{4}-\d{2}-\d{2}\s*\|", re.MULTILINE)
 
 
 def _doc_projects(ctx: ClaimContext) -> set[str]:
@@ -1733,12 +1745,16 @@ def _defaults(text: str) -> list[tuple[str | None, str, tuple[int, int]]]:
         if not keys:  # or before the cue, within its own stretch: "The Timer constructor's debug defaults to …"
             lo = max(0, cue.start() - 40)
             lo = max((m.end() for m in _STRETCH_END.finditer(text, lo, cue.start())), default=lo)
-            if _OPENS_ON_CUE.fullmatch(text, lo, cue.start()) and lo:
-                # "a `trust_remote_code` argument, which defaults to …", "argument (defaults to …)": the stretch
-                # opens on the cue, and the setting stands before its break
-                far = max(0, lo - 1 - 60)
-                lo = max((m.end() for m in _STRETCH_END.finditer(text, far, lo - 1)), default=far)
             keys = [m.group(1) or m.group(2) for m in _CODE_KEY.finditer(text, lo, cue.start())]
+            if not keys and lo and _OPENS_ON_CUE.fullmatch(text, lo, cue.start()):
+                # "a `trust_remote_code` model argument, which defaults to …", "argument (defaults to …)": the stretch
+                # opens on the cue, and the setting ends the stretch before it, a noun or two after its name at most
+                # (not "frames=2 的首包音频时间为 233 ms，默认 …": a figure between)
+                far = max(0, lo - 1 - 60)
+                far = max((m.end() for m in _STRETCH_END.finditer(text, far, lo - 1)), default=far)
+                before = [m for m in _CODE_KEY.finditer(text, far, lo - 1)]
+                if before and re.fullmatch(r"[^\d]{0,24}", text[before[-1].end():lo - 1]):
+                    keys = [before[-1].group(1) or before[-1].group(2)]
             if not keys and (w := _WORD_BEFORE.search(text, lo, cue.start())) and cue.group(0) == "默认":
                 keys = [w.group(1)]
         out.append((keys[-1].casefold() if keys else None, value, (cue.start(), values[-1].end())))

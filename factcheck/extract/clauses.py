@@ -20,9 +20,12 @@ _BOUNDARY = compile_pattern(r"(?<!\d)[,:](?!\d)\s*|(?<=\d)[,:](?!\d)\s*|(?<!\d)[
 
 # One clause may join two predicates, each with its own polarity: "is ready for production
 # use and needs no per-scale tuning", "are not in this repository and are not covered".
-PREDICATE_JOIN = compile_pattern(r"\s+and\s+(?=(?:(?:now|also|still|then|even|already)\s+)?(?:is|are|was|were|does|do|did|has|"
-                                 r"have|can|will|may|should|must|needs?|requires?|runs?|supports?|uses?|keeps?|adds?|makes?|"
-                                 r"works?|ships?|brings?|allows?|accepts?|handles?|provides?|includes?|becomes?)\b)"
+# (and "and now <verb>": a state that follows "no longer …" — "no longer requires the ai extension and now works with any
+# Postgres database")
+PREDICATE_JOIN = compile_pattern(r"\s+and\s+(?=(?:is|are|was|were|does|do|did|has|have|can|will|may|should|must|needs?|"
+                                 r"requires?|runs?|supports?|uses?|keeps?|adds?|makes?)\b)"
+                                 r"|\s+and\s+(?=now\s+(?:works?|ships?|supports?|runs?|uses?|accepts?|handles?|provides?|"
+                                 r"includes?|is|are|can|has|have)\b)"
                                  r"|\s*(?:并且|而且|且|并)\s*", re.IGNORECASE)
 
 

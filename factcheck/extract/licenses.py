@@ -32,6 +32,8 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
     artifacts = [a for a in lexicon.artifacts.find(text) if a.key != "metadata"]
     found: list[LicenseStatement] = []
     for hit in lexicon.license_none.find(text):
+        if _NONE_OF_ANOTHER.match(text, hit.end):
+            continue  # "no license change between base and fine-tune", "没有许可冲突": no change, not no license
         ci = clause_at(clauses, hit.start)
         found.append(LicenseStatement(key=None, artifacts=_artifacts_in(artifacts, clauses[ci]), start=hit.start,
                                       end=hit.end, text=hit.text, clause=ci))
@@ -59,7 +61,9 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
         if not owned:  # "Apache-2.0 for the code": look ahead to the next license
             hi = min(clauses[ci].end, names[i + 1].start if i + 1 < len(names) else len(text))
             owned = sorted({a.key for a in artifacts if hit.end <= a.start < hi})
-        if not owned:  # "权重和代码一样，按 Apache-2.0 发布": what the sentence named before it
+        if not owned and not _AFTER_A_NAME.search(text, max(0, hit.start - 40), hit.start):
+            # "权重和代码一样，按 Apache-2.0 发布": what the sentence named before it (not "… 两款编码模型 …，同时开源了
+            # agent Mistral Vibe CLI（Apache 2.0）": a license bracketed after a name is that thing's)
             since = names[i - 1].end if i else 0
             owned = sorted({a.key for a in artifacts if since <= a.start and a.end <= hit.start})
         if not owned:  # "([Org/Model-0.5B](https://huggingface.co/Org/Model-0.5B), Apache-2.0)": the hub repo's
@@ -71,6 +75,9 @@ def find_licenses(text: str, clauses: list[Clause]) -> list[LicenseStatement]:
     return sorted(found, key=lambda s: s.start)
 
 
+_NONE_OF_ANOTHER = compile_pattern(r"[ \t-]*(?:changes?|differences?|conflicts?|issues?|concerns?|mismatch(?:es)?|problems?|"
+                                   r"questions?|incompatibilit(?:y|ies)|变更|变化|改变|冲突|问题|差异|不一致)", re.IGNORECASE)
+_AFTER_A_NAME = compile_pattern(r"[A-Za-z0-9][\w.+-]*\s*[（(]\s*$")
 # a Hugging Face repository: a model's (its weights) or a dataset's
 _HUB = compile_pattern(r"huggingface\.co/(datasets/)?(?!spaces/)[\w.-]+/[\w.-]+")
 
