@@ -6928,3 +6928,29 @@ def test_a_default_after_a_figure_of_another_measure_takes_no_setting_from_befor
     text = "frames=2 的首包音频时间为 233 ms，默认为 1851 ms。"
     assert [k for k, _, _ in _defaults(text)] == [None]
     assert [k for k, _, _ in _defaults("the `trust_remote_code` model argument, which defaults to `True`")] == ["trust_remote_code"]
+
+
+_PORTKEY = doc("Hi @elgalu, Portkey, which is an optimized proxy for LLM workflows, performs ~9.9x times faster than a typical "
+               "ExpressJS server.", kind="issue", url="https://github.com/Portkey-AI/gateway/issues/454")
+
+
+@pytest.mark.parametrize("body", ["按他的说法，Portkey 比直接使用 Express JS 服务器快约 9.9 倍。",
+                                  "By his account, Portkey is about 9.9x faster than a plain Express JS server."])
+def test_a_comparator_spelled_apart_is_the_same_name(body):
+    assert flagged(run(body, _PORTKEY, cite=_PORTKEY.url)) == []
+
+
+_HIDET = doc("Hi @Jokeren, thanks for your interest in Hidet. Currently, we only have comparison between PyTorch official "
+             "dynamo backends. We will add benchmarks on more models and backends after the PyTorch 2.0 official release.",
+             kind="issue", url="https://github.com/hidet-org/hidet/issues/82")
+
+
+@pytest.mark.parametrize("body", ["He added that benchmarks on more models and backends would follow the PyTorch 2.0 official "
+                                  "release.", "他补充说，更多模型和后端的 benchmark 将在 PyTorch 2.0 正式发布之后跟进。"])
+def test_a_release_told_as_still_to_come_by_would_is_not_called_released(body):
+    assert not [f for f in flagged(run(body, _HIDET, cite=_HIDET.url)) if f.check == "planned-called-released"]
+
+
+def test_a_release_called_done_that_the_source_still_awaits_is_still_flagged():
+    assert [f.check for f in flagged(run("PyTorch 2.0 was released with those benchmarks.", _HIDET, cite=_HIDET.url))] \
+        == ["planned-called-released"]

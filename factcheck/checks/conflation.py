@@ -1481,6 +1481,8 @@ def comparator_swapped(ctx: ClaimContext) -> list[Finding]:
             named = {w.group(0).casefold().rstrip(".") for w in _PROPER.finditer(sentence)}
             if not theirs or set(mine) & named or set(theirs) & {w.group(0).casefold() for w in _PROPER.finditer(text)}:
                 continue
+            if any(re.sub(r"[\s._-]", "", t) in re.sub(r"[\s._-]", "", text.casefold()) for t in theirs):
+                continue  # "Express JS" for the source's "ExpressJS": one name, spelled apart
             known = " ".join(f.statement.text for f in ctx.facts).casefold()
             if not all(m in known for m in mine):
                 continue

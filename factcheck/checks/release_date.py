@@ -977,7 +977,7 @@ def open_but_closed(ctx: ClaimContext) -> list[Finding]:
 
 # "the fix will land in 0.7.0", "计划在 0.7 发布": a version still to come, not one in use
 # ("targeting H100 tensor cores" aims at hardware, not at a version or a day: "targeted for 0.6.0" does)
-_AHEAD = compile_pattern(r"\b(?:will|next|upcoming|planned|plan to|going to|milestone|roadmap|coming"
+_AHEAD = compile_pattern(r"\b(?:will|would|next|upcoming|planned|plan to|going to|milestone|roadmap|coming"
                          r"|target(?:ed|s|ing)?(?=\s+(?:for\b|at\b|release|version|v?\d|the\s+next)))\b"
                          r"|将|计划|下一|下个|预计|即将", re.IGNORECASE)
 
