@@ -215,6 +215,12 @@ def repo_of(doc: SourceDocument) -> str | None:
     return m.group(1).lower() if m else None
 
 
+def project_name(doc: SourceDocument) -> str | None:
+    """The name of the project a document is of, folded: its repository's last part ("stanfordnlp/stanza" → "stanza")."""
+    repo = repo_of(doc)
+    return repo.rsplit("/", 1)[-1] if repo else None
+
+
 def _licensed_elsewhere(ctx: ClaimContext, artifact: str | None, claimed: set[str]) -> bool:
     """Whether a document the draft cites in another section, of a repository this section
     cites, gives the claimed license to the same artifact."""

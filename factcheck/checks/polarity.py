@@ -22,6 +22,7 @@ from ..lexicon import load_lexicon
 from ..models import Evidence, Finding
 from ..regex_cache import compile_pattern
 from .context import ClaimContext
+from .license import project_name
 
 _CJK_RUN = compile_pattern(r"[\u4e00-\u9fff]+")
 _MIN_SHARED = 4  # the least a claim must share with a passage to be about the same thing
@@ -655,9 +656,10 @@ _PROJECT_PRONOUN = compile_pattern(r"[\s\-*•>]*(?:it|this project|the project|
 
 
 def _project_words(ctx: ClaimContext, url: str) -> set[str]:
-    """The name of the project whose document ``url`` is (its repository's name), folded."""
+    """The name of the project whose document ``url`` is, folded."""
     doc = next((d for d in ctx.docs if d.url == url), None)
-    return {doc.repo.rsplit("/", 1)[-1].casefold()} if doc is not None and doc.repo else set()
+    name = project_name(doc) if doc is not None else None
+    return {name} if name else set()
 
 
 # what a claim says is in place now: supported (the thing after the verb) or integrated (the thing before it)

@@ -16,6 +16,7 @@ from .changelog import version_days
 from .context import THREAD_REF, ClaimContext
 from .conflation import FROM_BEFORE, MODEL_SIZE, axis_sides
 from .figures import bigger_is_more, labelled_elsewhere, written_bare
+from .license import project_name
 from .polarity import gist, glossed, sentence_evidence, sentence_figures, source_sentences
 from .speakers import LOGIN, MIN_SAID, QUOTED, THREADS, attributions, opening
 
@@ -1227,14 +1228,7 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
     with a version, never with the claim's."""
     if not ctx.docs:
         return []
-    if "named_versions" not in ctx.section_memo:
-        given: dict[str, dict[str, tuple]] = {}
-        for doc in ctx.docs:
-            for text in [doc.title or "", doc.text, *(c.text for c in doc.comments)]:
-                for name, ver, m in _named_versions(text):
-                    given.setdefault(name, {}).setdefault(ver, (doc, m.group(0)))
-        ctx.section_memo["named_versions"] = given
-    given = ctx.section_memo["named_versions"]
+    given = _given_by_name(ctx, "named_versions", _named_versions, lambda m: m.group(0))
     families = load_lexicon().model_families
     for name, ver, m in _named_versions(ctx.claim.text):
         theirs = given.get(name)
@@ -1274,20 +1268,31 @@ def _floors(text: str) -> list[tuple[str, str, re.Match[str]]]:
     return out
 
 
+def _unquoted(m: re.Match[str]) -> str:
+    """A match as words, its quotes and code marks set aside ("python `>=3.10`" → "python >=3.10")."""
+    return " ".join(re.sub(r"[`'\"]", " ", m.group(0)).split())
+
+
+def _given_by_name(ctx: ClaimContext, key: str, reader, shown) -> dict[str, dict[str, tuple]]:
+    """The versions the section's documents (titles, texts, comments) give each named thing, as ``reader`` finds
+    them: {name: {version key: (document, as written)}}, read once per section."""
+    if key not in ctx.section_memo:
+        given: dict[str, dict[str, tuple]] = {}
+        for doc in ctx.docs:
+            for text in [doc.title or "", doc.text, *(c.text for c in doc.comments)]:
+                for name, ver, m in reader(text):
+                    given.setdefault(name, {}).setdefault(ver, (doc, shown(m)))
+        ctx.section_memo[key] = given
+    return ctx.section_memo[key]
+
+
 def requirement_floor_differs(ctx: ClaimContext) -> list[Finding]:
     """"Chainlit 要求 Python 3.11 及以上" where the changelog says "Chainlit now requires python `>=3.10`": the lowest
     version of a named thing that the sentence gives, where the cited sources give that thing's lowest version
     otherwise and never the sentence's."""
     if not ctx.docs:
         return []
-    if "floors" not in ctx.section_memo:
-        given: dict[str, dict[str, tuple]] = {}
-        for doc in ctx.docs:
-            for text in [doc.title or "", doc.text, *(c.text for c in doc.comments)]:
-                for name, ver, m in _floors(text):
-                    given.setdefault(name, {}).setdefault(ver, (doc, " ".join(re.sub(r"[`'\"]", " ", m.group(0)).split())))
-        ctx.section_memo["floors"] = given
-    given = ctx.section_memo["floors"]
+    given = _given_by_name(ctx, "floors", _floors, _unquoted)
     families = load_lexicon().model_families
     for name, ver, m in _floors(ctx.claim.text):
         theirs = given.get(name)
@@ -1296,7 +1301,7 @@ def requirement_floor_differs(ctx: ClaimContext) -> list[Finding]:
         if any(c.negates(m.start(), m.end()) for c in ctx.claim.clauses if c.start <= m.start() < c.end):
             continue
         doc, written = next(iter(theirs.values()))
-        told = " ".join(re.sub(r"[`'\"]", " ", m.group(0)).split())
+        told = _unquoted(m)
         given_ver = next(iter(theirs))
         quote = next((f for f in ctx.facts if f.url == doc.url and given_ver in {v for _, v, _ in _floors(f.quote)}), None)
         return [ctx.finding("unsupported", "warning", f"The cited source gives {written}, not {told}.",
@@ -1317,8 +1322,8 @@ _RELEASE_ROW = compile_pattern(r"^\s*\|\s*v?(\d+(?:\.\d+)+)\s*\|\s*\d{4}-\d{2}-\
 
 
 def _doc_projects(ctx: ClaimContext) -> set[str]:
-    """The folded names of the cited documents' repositories ("stanfordnlp/stanza" → "stanza")."""
-    return {d.repo.rsplit("/", 1)[-1].casefold() for d in ctx.docs if d.repo}
+    """The folded names of the cited documents' projects."""
+    return {name for d in ctx.docs if (name := project_name(d))}
 
 
 def _line_names_version(ctx: ClaimContext, name: str, version: str) -> bool:
