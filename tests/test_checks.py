@@ -5478,7 +5478,9 @@ def test_what_is_still_to_wait_for_is_not_done(body, checks):
 
 # --- stop 28: two figures that make one, a news line's day, work still to come -------------------------
 
-HALLOUMI = ("| Model | Macro F1 | Balanced Accuracy | Model Size |\n|---|---|---|---|\n"
+# (the README's own sentence, which the quote below retells: a quote the README does not hold is quote-not-in-source's)
+HALLOUMI = ("HallOumi, the 8B model, is outperforming DeepSeek R1, Llama 405B, and Gemini Pro.\n\n"
+            "| Model | Macro F1 | Balanced Accuracy | Model Size |\n|---|---|---|---|\n"
             "| HallOumi 8B | 77.2% ± 2.2% | 74.8% ± 2.2% | 8B |\n| Llama 3.1 405B | 58.8% ± 2.4% | 58.7% ± 1.7% | 405B |\n"
             "| DeepSeek R1 | 61.6% ± 2.5% | 60.7% ± 2.1% | 671B |\n")
 

@@ -12,7 +12,7 @@ from ..regex_cache import compile_pattern
 from .context import ClaimContext
 from .figures import set_against
 from .polarity import SENTENCE_END, gist, glossed, in_code, sentence_figures, source_sentences, stems
-from .tables import bare_name, cells_of, fold_text, named_in, table_key, table_rows
+from .tables import bare_name, fold_text, named_in, table_key, table_rows
 
 
 def _aspect(metric: str | None) -> str | None:
@@ -469,7 +469,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             # the row of `runwayml/gen4_aleph`
             # (a row with no figure at all is the table's header line, "Model | Context Window | Dimensions": "English
             # model" names no row)
-            named = [f for f in rows if f is not hit.fact and _row_label(f) and cells_of(f.statement.text)[1]
+            named = [f for f in rows if f is not hit.fact and _row_label(f) and _keyed(f)
                      and _names_row(f, names, folded, text)]
             if rare and not named and not _names_row(hit.fact, names, whole_folded, whole):
                 # the row it names stands in another table of the same document ("Panther Lake (iGPU)" beside
@@ -517,6 +517,12 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
                 [hit.fact, named[0]], "named-row-swapped", suggestion=theirs))
             return out
     return out
+
+
+def _keyed(row) -> bool:
+    """Whether a row passage gives its cells under their column's heads ("Rollout | Value: vLLM"): the table's own
+    header line ("Model | Context Window | Dimensions") gives none."""
+    return any(sep for _, sep, _ in (cell.partition(": ") for cell in row.statement.text.split(" | ")[1:]))
 
 
 _NAME_TOKEN = compile_pattern(r"[A-Za-z_][\w.-]{3,}")

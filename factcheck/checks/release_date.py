@@ -87,7 +87,13 @@ def _text_gives(ctx: ClaimContext, doc: SourceDocument, mention: DateMention) ->
     publication: a PR's text lists its commits' days, none of which is its merge.)"""
     month = mention.precision == "month"
     return any(_gives({(d.date, d.precision) for d in f.statement.dates if d.date and d.relative is None}, mention, month)
-               for f in ctx.facts_of(doc) if f.where == "text")
+               for f in ctx.facts_of(doc) if f.where == "text" and _RELEASE_WORD.search(f.statement.text))
+
+
+# a passage that dates a release of its own ("Since our experimental launch in September 2025"), not another event
+# ("the pre-training phase, which concluded in October 2023")
+_RELEASE_WORD = compile_pattern(r"\b(?:releas\w*|launch\w*|publish\w*|announc\w*|open[- ]sourc\w*|ship(?:s|ped)?)\b"
+                                r"|发布|推出|上线|开源|发版", re.IGNORECASE)
 
 
 def _fmt(day: dt.date) -> str:
