@@ -467,8 +467,7 @@ def named_row_swapped(ctx: ClaimContext) -> list[Finding]:
             label = _row_label(hit.fact)
             # a row is named however the sentence spells it, by any cell of its own: "Gen-4 Aleph" names
             # the row of `runwayml/gen4_aleph`
-            # (a row with no figure at all is the table's header line, "Model | Context Window | Dimensions": "English
-            # model" names no row)
+            # (the table's header line, "Model | Context Window | Dimensions", is no row: "English model" names none)
             named = [f for f in rows if f is not hit.fact and _row_label(f) and _keyed(f)
                      and _names_row(f, names, folded, text)]
             if rare and not named and not _names_row(hit.fact, names, whole_folded, whole):

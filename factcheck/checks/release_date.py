@@ -925,6 +925,16 @@ _POINTER = compile_pattern(r"(?:该|这个|此|这一)\s*(?:issue|PR|问题|帖�
                            re.IGNORECASE)
 
 
+def _pointed_thread(ctx: ClaimContext, lo: int, hi: int) -> list[SourceDocument]:
+    """The one thread a section cites, where the sentence names no other and points at it: "the issue", "该 PR"
+    anywhere, or "it" within text[lo:hi]."""
+    threads = [d for d in ctx.docs if d.kind in ("issue", "pull_request")]
+    if len(threads) != 1 or ctx.names_others():
+        return []
+    text = ctx.claim.text
+    return threads if _POINTER.search(text) or _IT.search(text, lo, hi) else []
+
+
 def closed_but_open(ctx: ClaimContext) -> list[Finding]:
     """A thread told as closed that its source shows open: "随着 #568 合入，#567 已被关闭" where
     #567 is still open. Only for the thread the event's own clause names by number."""
@@ -933,13 +943,10 @@ def closed_but_open(ctx: ClaimContext) -> list[Finding]:
             continue
         docs = ctx.referenced()
         clause = ctx.claim.clauses[event.clause] if event.clause < len(ctx.claim.clauses) else None
-        if not docs and not ctx.names_others():
+        if not docs:
             # "The thread shows no roadmap, and it has since been closed" in a section that cites one thread
             # alone: the sentence points at it ("the thread", "it")
-            threads = [d for d in ctx.docs if d.kind in ("issue", "pull_request")]
-            if len(threads) == 1 and (_POINTER.search(ctx.claim.text) or (
-                    clause is not None and _IT.search(ctx.claim.text, clause.start, clause.end))):
-                docs = threads
+            docs = _pointed_thread(ctx, *((clause.start, clause.end) if clause is not None else (0, 0)))
         # "这个问题在首周内就已修复并关闭": the one thread the sentence before named, by pointing back; or the one
         # this sentence named in an earlier clause ("… #771“Add batched inference”，该 issue 随本次合并一并关闭")
         back = len(docs) == 1 and (not any(_clauses_naming(ctx, d) for d in docs) or (
@@ -966,11 +973,8 @@ def open_but_closed(ctx: ClaimContext) -> list[Finding]:
     # (a denial beside it other than its own "仍未": "仍处于开放讨论中的说法并不准确")
     if any(c.start <= m.start() < c.end and any(not m.start() <= s < m.end() for s, _ in c.cues) for c in ctx.claim.clauses):
         return []
-    docs = [d for d in ctx.referenced() if d.kind in ("issue", "pull_request")]
-    if not docs and not ctx.names_others():
-        threads = [d for d in ctx.docs if d.kind in ("issue", "pull_request")]
-        if len(threads) == 1 and (_POINTER.search(ctx.claim.text) or _IT.search(ctx.claim.text)):
-            docs = threads
+    docs = [d for d in ctx.referenced() if d.kind in ("issue", "pull_request")] or _pointed_thread(
+        ctx, 0, len(ctx.claim.text))
     if len(docs) != 1:
         return []  # several threads: which one is still open needs reading
     doc = docs[0]

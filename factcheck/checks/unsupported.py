@@ -1240,8 +1240,7 @@ def named_version_differs(ctx: ClaimContext) -> list[Finding]:
             continue
         if _line_names_version(ctx, name, m.group("ver")):
             continue  # "test on python/pytorch versions up to 3.12 and 2.4.1": a line that names both gives it
-        if name in ctx.section_memo.setdefault("projects_of_docs", _doc_projects(ctx)) and names_version(
-                ctx.section_memo.setdefault("dated_versions", _dated_versions(ctx)), ver):
+        if name in _doc_projects(ctx) and names_version(_dated_versions(ctx), ver):
             continue  # "Stanza 1.10.0" where the project's own release table lists "| 1.10.0 | 2024-12-22 |"
         doc, written = next(iter(theirs.values()))
         told = m.group(0)
@@ -1312,9 +1311,11 @@ def requirement_floor_differs(ctx: ClaimContext) -> list[Finding]:
 
 def _dated_versions(ctx: ClaimContext) -> set[str]:
     """The versions the cited documents list as releases, each with its day (a changelog's or a release table's
-    entries): a version a page only looks ahead to ("Prepare for 1.0 release") is none of them."""
-    rows = {same_version_key(m.group(1)) for doc in ctx.docs for m in _RELEASE_ROW.finditer(doc.text)}
-    return rows | {key for doc in ctx.docs for key in version_days(doc)}
+    entries): a version a page only looks ahead to ("Prepare for 1.0 release") is none of them. Read once per section."""
+    if "dated_versions" not in ctx.section_memo:
+        rows = {same_version_key(m.group(1)) for doc in ctx.docs for m in _RELEASE_ROW.finditer(doc.text)}
+        ctx.section_memo["dated_versions"] = rows | {key for doc in ctx.docs for key in version_days(doc)}
+    return ctx.section_memo["dated_versions"]
 
 
 # a release table's row: "| 1.10.0 | 2024-12-22 | Rebuild with UD 2.15 |"
@@ -1322,8 +1323,10 @@ _RELEASE_ROW = compile_pattern(r"^\s*\|\s*v?(\d+(?:\.\d+)+)\s*\|\s*\d{4}-\d{2}-\
 
 
 def _doc_projects(ctx: ClaimContext) -> set[str]:
-    """The folded names of the cited documents' projects."""
-    return {name for d in ctx.docs if (name := project_name(d))}
+    """The folded names of the cited documents' projects, read once per section."""
+    if "doc_projects" not in ctx.section_memo:
+        ctx.section_memo["doc_projects"] = {name for d in ctx.docs if (name := project_name(d))}
+    return ctx.section_memo["doc_projects"]
 
 
 def _line_names_version(ctx: ClaimContext, name: str, version: str) -> bool:
@@ -1843,9 +1846,8 @@ def quote_not_in_source(ctx: ClaimContext) -> list[Finding]:
             continue  # (a stretch between two quotes, '"Added" section has … the "', opens on a space)
         if not _SAYS_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue
-        if "plain" not in ctx.section_memo:
-            ctx.section_memo["plain"] = " ".join(_plain_words(f"{d.title or ''} {d.text} {' '.join(c.text for c in d.comments)}")
-                                                 for d in ctx.docs)
+        if "plain" not in ctx.section_memo:  # every word of the cited documents (``_raw``), as words alone
+            ctx.section_memo["plain"] = _plain_words(_raw(ctx))
         if f" {words_} " not in f" {ctx.section_memo['plain']} ":
             return [ctx.finding("unsupported", "warning",
                                 f"The sentence quotes “{quote}”; no cited source carries these words.",

@@ -75,6 +75,10 @@ def compile_template(msgid: str, msgstr: str) -> Template:
     return Template(msgid, msgstr, compile_pattern("".join(parts), re.DOTALL), tuple(names), literal, head, tail)
 
 
+# parses of message values a translator keeps (a few hundred bytes each)
+_PARSES_KEPT = 4096
+
+
 class Translator:
     """One language's catalog: ``gettext``/``ngettext`` for the words the outputs
     write themselves, ``text`` for findings' and notes' English sentences."""
@@ -96,8 +100,9 @@ class Translator:
                 templates.append(compile_template(message.id, message.string))
         self._plain = plain
         self._templates = templates
-        # the values a message is parsed into recur (a URL, a figure, a fragment): each is parsed once
-        self._parsed: dict[tuple[str, int], tuple[int, str]] = {}
+        # the values a message is parsed into recur (a URL, a figure, a fragment): each is parsed once, and a
+        # long-lived process (the web server, a worker) keeps a bounded number of them
+        self._parsed = functools.lru_cache(maxsize=_PARSES_KEPT)(self._parse)
 
     def gettext(self, message: str) -> str:
         return self._gnu.gettext(message)
@@ -121,10 +126,7 @@ class Translator:
             return len(english), self._plain[english]
         if depth >= MAX_DEPTH or not english:
             return 0, english
-        if (english, depth) in self._parsed:
-            return self._parsed[(english, depth)]
-        self._parsed[(english, depth)] = best = self._parse(english, depth)
-        return best
+        return self._parsed(english, depth)
 
     def _parse(self, english: str, depth: int) -> tuple[int, str]:
         best = (0, english)
